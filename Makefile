@@ -1,0 +1,109 @@
+# HEART Core for the web. Two commands for a new user: `make run`, `make test`.
+# Every tool a target needs is installed by the target itself when missing.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+GO ?= go
+GOROOT := $(shell $(GO) env GOROOT)
+WASM_EXEC_DIR := $(GOROOT)/lib/wasm
+WASM_ENV := GOOS=js GOARCH=wasm
+WASM_FLAGS := -trimpath -ldflags='-s -w'
+FUZZTIME ?= 20s
+# Packages that must build and test under GOOS=js GOARCH=wasm (pure Go).
+WASM_TEST_PKGS ?= $(shell $(WASM_ENV) $(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./core/... ./index/... 2>/dev/null)
+APT_UPDATED := .cache/apt-updated
+
+.PHONY: all run test build wasm ui bench understanding lint fmt-check vet staticcheck gotest wasmtest fuzz soak tools deps chromium node gcc generate clean
+
+all: build
+
+## ---- tools: installed when missing -------------------------------------------
+$(APT_UPDATED):
+	@mkdir -p .cache
+	apt-get update -qq
+	@touch $@
+
+gcc:
+	@command -v gcc >/dev/null || { $(MAKE) $(APT_UPDATED) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc libc6-dev; }
+
+node:
+	@command -v node >/dev/null || { $(MAKE) $(APT_UPDATED) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs; }
+
+chromium:
+	@command -v chromium >/dev/null || { $(MAKE) $(APT_UPDATED) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+deps: gcc node chromium
+	$(GO) mod download
+
+tools: deps
+
+## ---- build -----------------------------------------------------------------
+build: wasm
+
+# core.wasm: the Core in a Web Worker. wasm_exec.js comes from this Go.
+wasm: web/core.wasm web/wasm_exec.js
+
+web/wasm_exec.js: $(WASM_EXEC_DIR)/wasm_exec.js
+	cp $< $@
+
+web/core.wasm: FORCE
+	$(WASM_ENV) $(GO) build $(WASM_FLAGS) -o $@ ./wasm/worker
+
+FORCE:
+
+generate:
+	$(GO) generate ./...
+
+## ---- run -------------------------------------------------------------------
+run: deps build
+	$(GO) run ./cmd/heart-dev --addr 127.0.0.1:8080
+
+## ---- test ------------------------------------------------------------------
+test: deps build lint gotest wasmtest fuzz
+	@echo "make test: all checks passed"
+
+lint: fmt-check vet staticcheck
+
+# Generated files (first line "Code generated ... DO NOT EDIT.") are excluded.
+fmt-check:
+	@bad=$$(gofmt -l $$(git ls-files -co --exclude-standard '*.go' | xargs grep -L '^// Code generated .* DO NOT EDIT\.$$' )); \
+	if [ -n "$$bad" ]; then echo "gofmt needed:"; echo "$$bad"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+	$(WASM_ENV) $(GO) vet ./core/... ./index/... ./wasm/...
+
+staticcheck:
+	$(GO) tool staticcheck ./...
+	$(WASM_ENV) $(GO) tool staticcheck ./core/... ./index/... ./wasm/...
+
+gotest: gcc chromium build
+	$(GO) test -race -count=1 ./...
+
+wasmtest: node
+	PATH="$(WASM_EXEC_DIR):$$PATH" $(WASM_ENV) $(GO) test -count=1 $(WASM_TEST_PKGS)
+
+# Every Fuzz target in the module, each for FUZZTIME.
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz' || true); do \
+	    echo "fuzz $$pkg $$f ($(FUZZTIME))"; \
+	    $(GO) test -run='^$$' -fuzz="^$$f$$" -fuzztime=$(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+## ---- measure ---------------------------------------------------------------
+bench: build
+	$(GO) run ./cmd/heart-bench -out bench/report.md
+
+understanding:
+	$(GO) run ./tests/understanding -cases core/understanding-cases.json
+
+# Long variants: longer fuzzing and the suites' soak modes.
+soak: deps build
+	HEART_SOAK=1 $(GO) test -count=1 -timeout 60m ./...
+	$(MAKE) fuzz FUZZTIME=5m
+
+clean:
+	rm -f web/core.wasm web/wasm_exec.js
+	rm -rf .cache
