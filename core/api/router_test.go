@@ -12,7 +12,9 @@ import (
 func TestRouter_LiteralBeatsPlaceholder_AndAnswers404And405(t *testing.T) {
 	var r Router
 	hit := func(name string) RouteFunc {
-		return func(_ context.Context, _ *Request, p Params) *Response { return JSON(200, map[string]any{"route": name, "params": p}) }
+		return func(_ context.Context, _ *Request, p Params) *Response {
+			return JSON(200, map[string]any{"route": name, "params": p})
+		}
 	}
 	r.Handle("GET", "/heart/v1/alerts/{id}", "getAlert", hit("getAlert"))
 	r.Handle("POST", "/heart/v1/alerts/mute", "postAlertsMute", hit("postAlertsMute"))
