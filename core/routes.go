@@ -1,0 +1,28 @@
+package core
+
+import (
+	"context"
+
+	"github.com/heart-core/heart-web/core/api"
+	"github.com/heart-core/heart-web/index"
+)
+
+// routes registers the Core's own operations; everything else under
+// /heart/v1 is the device's and is forwarded.
+func (c *Core) routes() {
+	c.router.Handle("GET", "/heart/v1/core/index", "getCoreIndex", c.getCoreIndex)
+	c.router.Handle("GET", "/heart/v1/core", "getCore", c.getCore)
+	c.router.Handle("GET", "/heart/v1/core/map", "getCoreMap", c.getCoreMap)
+	c.router.Handle("GET", "/heart/v1/card", "getCard", c.getCard)
+	c.router.Handle("GET", "/heart/v1/card/modules", "getCardModules", c.getCardModules)
+	c.router.Handle("GET", "/heart/v1/pulse", "getPulse", c.getPulse)
+	c.router.Handle("POST", "/heart/v1/tending/stop", "postTendingStop", c.postTendingStop)
+	c.router.Handle("POST", "/heart/v1/serve", "postServe", c.postServe)
+}
+
+// getCoreIndex serves the embedded Index. It needs no token: every Core
+// ships the same Index (§4.1), so it tells nobody anything about this system,
+// and a page can show it before any device is connected.
+func (c *Core) getCoreIndex(_ context.Context, _ *api.Request, _ api.Params) *api.Response {
+	return &api.Response{Status: 200, Header: api.Header{"content-type": api.ContentTypeJSON}, Body: index.Raw()}
+}
