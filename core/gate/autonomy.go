@@ -77,7 +77,7 @@ func (a *Autonomy) Resume(by Token) error {
 
 // SetLevel sets the level. Raising needs a person with heart.admin and may
 // not pass the cap (409 conflict); lowering is always allowed. Setting a
-// level above 0 ends a Stop; setting 0 is a Stop in effect.
+// level above 0 ends a Stop (there is nothing left to resume).
 func (a *Autonomy) SetLevel(level int, by Token) error {
 	if level < 0 || level > MaxLevel {
 		return api.Problemf(400, api.CodeInvalidRequest, "The level must be 0 to 5; %d is not.", level).WithField("level")
