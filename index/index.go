@@ -35,7 +35,7 @@ type Entry struct {
 	Scope      string      `json:"scope"`
 	Serve      bool        `json:"serve"`
 	Phrases    []string    `json:"phrases,omitempty"`
-	Parameters []Parameter `json:"parameters,omitempty"`
+	Parameters []Parameter `json:"parameters"`
 }
 
 // Index is the whole API Index.
