@@ -60,14 +60,12 @@ func (t Token) Has(scope string) bool {
 	return false
 }
 
-// Hint shows a token value the way listings do: the first six characters and
-// an ellipsis, never the whole value. Short values show fewer characters so
-// that at least half always stays hidden.
+// Hint shows a token value the way listings do (docs/data-shapes.md:
+// "demo-o…"): at most the first six characters and an ellipsis, never the
+// whole value. At least four characters always stay hidden, so a short
+// value shows less or nothing.
 func Hint(value string) string {
-	n := 6
-	if len(value)/2 < n {
-		n = len(value) / 2
-	}
+	n := min(6, max(0, len(value)-4))
 	return value[:n] + "…"
 }
 
