@@ -1,4 +1,4 @@
-// Package index embeds the API Index (HEART Core §4.1): one entry per HEART
+// Package index embeds the API Index (HEART Core Standard §4.1): one entry per HEART
 // API operation, generated at build time from schemas/openapi/heart-api-1.0.yaml
 // by ./gen (`go generate ./index`). It carries no OpenAPI code, so the runtime
 // never links an OpenAPI parser.
@@ -6,7 +6,6 @@ package index
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 )
 
@@ -47,13 +46,13 @@ type Index struct {
 // Raw returns the embedded Index exactly as generated (what GET /core/index serves).
 func Raw() []byte { return raw }
 
-// Load parses the embedded Index.
+// Load parses and checks the embedded Index.
 func Load() (*Index, error) {
-	var idx Index
-	if err := json.Unmarshal(raw, &idx); err != nil {
+	idx, err := Parse(raw)
+	if err != nil {
 		return nil, fmt.Errorf("index: embedded api-index-1.0.json: %w", err)
 	}
-	return &idx, nil
+	return idx, nil
 }
 
 // ByID returns the entry with the given operation id.

@@ -44,9 +44,9 @@ func Build(doc *openapi3.T, file string) (*index.Index, error) {
 			if e.Summary == "" {
 				fail(where, "summary", "missing")
 			}
-			e.Risk = extString(op, "x-heart-risk", knownRisks, func(f, m string) { fail(where, f, "%s", m) })
-			e.Scope = extString(op, "x-heart-scope", knownScopes, func(f, m string) { fail(where, f, "%s", m) })
-			e.Level = extString(op, "x-heart-level", knownLevels, func(f, m string) { fail(where, f, "%s", m) })
+			e.Risk = extString(op, "x-heart-risk", index.KnownRisk, func(f, m string) { fail(where, f, "%s", m) })
+			e.Scope = extString(op, "x-heart-scope", index.KnownScope, func(f, m string) { fail(where, f, "%s", m) })
+			e.Level = extString(op, "x-heart-level", index.KnownLevel, func(f, m string) { fail(where, f, "%s", m) })
 			if s := securityScopes(op); len(s) != 1 || s[0] != e.Scope {
 				fail(where, "security", "scopes %v must be exactly [%s] (x-heart-scope)", s, e.Scope)
 			}
@@ -65,8 +65,8 @@ func Build(doc *openapi3.T, file string) (*index.Index, error) {
 			switch {
 			case !e.Serve && len(phrases) > 0:
 				fail(where, "x-heart-phrases", "an operation with x-heart-serve: false must have no phrases, has %d", len(phrases))
-			case e.Serve && len(phrases) < MinPhrases:
-				fail(where, "x-heart-phrases", "a servable operation needs at least %d distinct phrases, has %d", MinPhrases, len(phrases))
+			case e.Serve && len(phrases) < index.MinPhrases:
+				fail(where, "x-heart-phrases", "a servable operation needs at least %d distinct phrases, has %d", index.MinPhrases, len(phrases))
 			}
 			for _, p := range phrases {
 				if owner, taken := phraseOwner[p]; taken && owner != e.ID {
@@ -113,7 +113,7 @@ func sortedMethods(item *openapi3.PathItem) []string {
 }
 
 // extString reads a string extension that must come from a closed vocabulary.
-func extString(op *openapi3.Operation, name string, known map[string]bool, fail func(field, msg string)) string {
+func extString(op *openapi3.Operation, name string, known func(string) bool, fail func(field, msg string)) string {
 	v, ok := op.Extensions[name]
 	if !ok {
 		fail(name, "missing")
@@ -124,7 +124,7 @@ func extString(op *openapi3.Operation, name string, known map[string]bool, fail 
 		fail(name, fmt.Sprintf("must be a string, got %v", v))
 		return ""
 	}
-	if !known[s] {
+	if !known(s) {
 		fail(name, fmt.Sprintf("unknown value %q", s))
 	}
 	return s

@@ -3,7 +3,10 @@ package main
 import (
 	"context"
 	"os"
+	"sync"
 	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -11,18 +14,21 @@ import (
 
 const contractFile = "../../schemas/openapi/heart-api-1.0.yaml"
 
+// contract loads the OpenAPI file once for the package: loading is the slow
+// part, and no test changes the document.
+var contract = sync.OnceValues(func() (*openapi3.T, error) { return LoadDoc(context.Background(), contractFile) })
+
 // The OpenAPI contract loads with its external 2020-12 schemas and is valid.
 func TestContractLoadsAndValidates(t *testing.T) {
-	ctx := context.Background()
-	doc, err := LoadDoc(ctx, contractFile)
+	doc, err := contract()
 	require.NoError(t, err)
-	require.NoError(t, ValidateDoc(ctx, doc, contractFile))
+	require.NoError(t, ValidateDoc(context.Background(), doc, contractFile))
 	assert.Equal(t, "3.1.0", doc.OpenAPI)
 }
 
 // Every operation's bearer scope is the one x-heart-scope names (api-operations.md "scope").
 func TestContractSecurityScopeEqualsXHeartScope(t *testing.T) {
-	doc, err := LoadDoc(context.Background(), contractFile)
+	doc, err := contract()
 	require.NoError(t, err)
 	n := 0
 	for path, item := range doc.Paths.Map() {
@@ -38,7 +44,7 @@ func TestContractSecurityScopeEqualsXHeartScope(t *testing.T) {
 // After InternalizeRefs a 2020-12 `const` in an external schema is enforced
 // (platform-notes.md: a silent 3.0 fallback would ignore it).
 func TestContractEnforcesConstFromExternalSchema(t *testing.T) {
-	doc, err := LoadDoc(context.Background(), contractFile)
+	doc, err := contract()
 	require.NoError(t, err)
 	op := doc.Paths.Find("/heart/v1/core/index").Get
 	schema := op.Responses.Status(200).Value.Content.Get("application/json").Schema.Value
@@ -58,12 +64,19 @@ func TestCommittedIndexEqualsRegenerated(t *testing.T) {
 	require.Equal(t, string(want), string(got), "run `go generate ./index` and commit the result")
 }
 
-// Generating twice gives the same bytes (map order must never leak out).
-func TestGenerateIsDeterministic(t *testing.T) {
-	a, err := Generate(context.Background(), contractFile)
+// Building twice gives the same bytes (map order must never leak out).
+func TestBuildIsDeterministic(t *testing.T) {
+	doc, err := contract()
 	require.NoError(t, err)
-	b, err := Generate(context.Background(), contractFile)
-	require.NoError(t, err)
-	assert.Equal(t, a, b)
-	assert.Equal(t, byte('\n'), a[len(a)-1], "ends with a newline")
+	var outs [][]byte
+	for range 3 {
+		idx, err := Build(doc, contractFile)
+		require.NoError(t, err)
+		data, err := Marshal(idx)
+		require.NoError(t, err)
+		outs = append(outs, data)
+	}
+	assert.Equal(t, outs[0], outs[1])
+	assert.Equal(t, outs[0], outs[2])
+	assert.Equal(t, byte('\n'), outs[0][len(outs[0])-1], "ends with a newline")
 }

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"os"
 	"time"
+
+	"github.com/heart-core/heart-web/index"
 )
 
 func main() {
@@ -46,5 +48,13 @@ func Generate(ctx context.Context, file string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Marshal(idx)
+	data, err := Marshal(idx)
+	if err != nil {
+		return nil, err
+	}
+	// The runtime loader must accept what we write: check with its own rules.
+	if _, err := index.Parse(data); err != nil {
+		return nil, fmt.Errorf("%s: the generated Index fails index.Parse: %w", file, err)
+	}
+	return data, nil
 }

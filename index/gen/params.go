@@ -35,7 +35,10 @@ func parametersOf(op *openapi3.Operation) ([]index.Parameter, error) {
 		return out, nil
 	}
 	body := mt.Schema.Value
-	required := set(body.Required...)
+	required := map[string]bool{}
+	for _, r := range body.Required {
+		required[r] = true
+	}
 	names := make([]string, 0, len(body.Properties))
 	for n := range body.Properties {
 		names = append(names, n)
