@@ -75,10 +75,18 @@ type Action struct {
 
 // TrialUse records what a Trial's first Action has admitted: NextStep is the
 // index in Plan of the next step it will admit (step 0 is the first Action
-// itself), Undone that the undo was admitted (then nothing more is).
+// itself), Undone that the undo was admitted, Closed that the Trial ended
+// kept (CloseTrial). After either, nothing more is admitted.
 type TrialUse struct {
-	NextStep int
-	Undone   bool
+	NextStep int  `json:"nextStep"`
+	Undone   bool `json:"undone,omitempty"`
+	Closed   bool `json:"closed,omitempty"`
+}
+
+// trialOpen says a may still admit a later step or an undo.
+func (a *Action) trialOpen() bool {
+	return len(a.Plan) > 0 && !a.Trial.Undone && !a.Trial.Closed &&
+		(a.State == StateApproved || a.State == StateRunning || a.State == StateSucceeded || a.State == StateFailed)
 }
 
 // clone copies a so a caller can read it while the Book changes the original.

@@ -149,3 +149,34 @@ func TestAllowlist_Match_ImpliesEveryStepInsideEnvelope(t *testing.T) {
 		}
 	})
 }
+
+func TestAllowlist_Validate(t *testing.T) {
+	good := rampEntry()
+	cases := []struct {
+		name  string
+		l     Allowlist
+		field string
+	}{
+		{"Example_Valid", Allowlist{good}, ""},
+		{"NoEnvelope_Valid", Allowlist{{Target: "com.acme.pump.start", Initiators: []Kind{KindRule}}}, ""},
+		{"NoTarget_Refused", Allowlist{{Initiators: []Kind{KindRule}}}, "allowlist[0].target"},
+		{"NoInitiators_Refused", Allowlist{good, {Target: "x"}}, "allowlist[1].initiators"},
+		{"UnknownKind_Refused", Allowlist{{Target: "x", Initiators: []Kind{"robot"}}}, "allowlist[0].initiators"},
+		{"MinAboveMax_Refused", Allowlist{{Target: "x", Initiators: []Kind{KindRule}, Envelope: &Envelope{Arguments: map[string]Range{"a": {Min: 3, Max: 1}}}}}, "allowlist[0].envelope.arguments.a"},
+		{"NegativeStep_Refused", Allowlist{{Target: "x", Initiators: []Kind{KindRule}, Envelope: &Envelope{Arguments: map[string]Range{"a": {Min: 1, Max: 3, MaxStep: -1}}}}}, "allowlist[0].envelope.arguments.a.maxStep"},
+		{"NegativePerDay_Refused", Allowlist{{Target: "x", Initiators: []Kind{KindRule}, Envelope: &Envelope{MaxPerDay: -1}}}, "allowlist[0].envelope.maxPerDay"},
+		{"NegativeCooldown_Refused", Allowlist{{Target: "x", Initiators: []Kind{KindRule}, Envelope: &Envelope{CooldownSec: -1}}}, "allowlist[0].envelope.cooldownSec"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.l.Validate()
+			if c.field == "" {
+				require.NoError(t, err)
+				return
+			}
+			p := requireProblem(t, err, 400, "invalid-request")
+			assert.Equal(t, c.field, p.Field)
+		})
+	}
+	requireProblem(t, make(Allowlist, MaxAllowlistEntries+1).Validate(), 413, "too-large")
+}

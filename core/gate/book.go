@@ -19,6 +19,8 @@ const DefaultMaxActions = 1000
 // it). For a Trial's first Action give Plan and Restore: the digest covers
 // them instead of Arguments (Core §7.5 rule 2), and Arguments default to the
 // first step's. TimeoutSec is the Card's approvalTimeoutSec (0: 300).
+// ApprovedBy records an earlier approval this Action runs under (a fired
+// schedule carries the postSchedule Action's id); Trial steps use SubmitStep.
 type Submission struct {
 	Target     string
 	Arguments  map[string]any
@@ -29,6 +31,7 @@ type Submission struct {
 	Plan       []PlanStep
 	Restore    map[string]any
 	TimeoutSec int
+	ApprovedBy string
 }
 
 // Filter narrows List; zero members match everything. Limit 0 is no limit.
@@ -90,6 +93,12 @@ func (b *Book) Submit(s Submission, v Verdict) (Action, error) {
 	if v.Decision != Run && v.Decision != Wait {
 		return Action{}, api.NewProblem(500, api.CodeInternal, "The gate gave no decision.")
 	}
+	// A safety net under Decide: nothing that counts as destructive ever runs
+	// at once unless a Playbook adopted for it asks (decisions.md §3), so a
+	// wrong verdict cannot make an ai physical change run without a person.
+	if v.Decision == Run && s.ApprovedBy == "" && s.Initiator.Kind != KindRule && EffectiveRisk(s.Risk, s.Initiator.Kind) == RiskDestructive {
+		return Action{}, api.NewProblem(500, api.CodeInternal, "The gate let a change run that must wait for a person; it was not run.")
+	}
 	in := DigestInput{Target: s.Target, Initiator: string(s.Initiator.Kind), OnBehalfOf: s.Initiator.OnBehalfOf}
 	args := s.Arguments
 	if len(s.Plan) > 0 {
@@ -112,6 +121,7 @@ func (b *Book) Submit(s Submission, v Verdict) (Action, error) {
 		OnBehalfOf: s.Initiator.OnBehalfOf, Reason: v.Reason, Digest: d, DigestInput: in,
 		CreatedAt: now, UpdatedAt: now, TrialID: s.TrialID, Plan: s.Plan, Restore: s.Restore,
 		Scope: s.Scope, ApproverNeedsAdmin: v.ApproverNeedsAdmin, Trial: TrialUse{NextStep: 1},
+		ApprovedBy: s.ApprovedBy,
 	}
 	if v.Decision == Run {
 		a.State = StateRunning
@@ -133,20 +143,13 @@ func (b *Book) Submit(s Submission, v Verdict) (Action, error) {
 }
 
 // insertLocked stores a, making room by dropping the oldest finished Action
-// when full. A Book full of live Actions refuses (503): it never forgets an
-// Action that can still run or be approved.
+// when full, keeping a Trial's first Action whose plan may still admit steps
+// or its undo as long as any other can go. A Book full of live Actions
+// refuses (503): it never forgets an Action that can still run or be approved.
 func (b *Book) insertLocked(a *Action) (Action, error) {
 	if len(b.byID) >= b.max {
-		dropped := false
-		for i, id := range b.order {
-			if b.byID[id].State.Final() {
-				delete(b.byID, id)
-				b.order = append(b.order[:i:i], b.order[i+1:]...)
-				dropped = true
-				break
-			}
-		}
-		if !dropped {
+		if !b.dropOneLocked(func(x *Action) bool { return x.State.Final() && !x.trialOpen() }) &&
+			!b.dropOneLocked(func(x *Action) bool { return x.State.Final() }) {
 			return Action{}, api.Problemf(503, api.CodeUnavailable, "%d Actions are waiting or running; decide some first.", b.max)
 		}
 	}
@@ -157,6 +160,17 @@ func (b *Book) insertLocked(a *Action) (Action, error) {
 	b.byID[a.ID] = a
 	b.order = append(b.order, a.ID)
 	return a.clone(), nil
+}
+
+func (b *Book) dropOneLocked(ok func(*Action) bool) bool {
+	for i, id := range b.order {
+		if ok(b.byID[id]) {
+			delete(b.byID, id)
+			b.order = append(b.order[:i:i], b.order[i+1:]...)
+			return true
+		}
+	}
+	return false
 }
 
 // expireLocked moves every waiting Action past its expiry to expired.

@@ -69,6 +69,59 @@ func TestBook_Submit_Refuse_RecordsNothing(t *testing.T) {
 	assert.Empty(t, b.List(Filter{}))
 }
 
+func TestBook_Submit_RunVerdictForAIPhysical_Refused(t *testing.T) {
+	cases := []struct {
+		name string
+		sub  Submission
+		ok   bool
+	}{
+		{"AIPhysical_Refused", setFlow(KindAI, "operator"), false},
+		{"HumanDestructive_Refused", Submission{Target: "postSystemFactoryReset", Risk: RiskDestructive, Initiator: Initiator{Kind: KindHuman, Token: "owner"}}, false},
+		{"PeerDestructive_Refused", Submission{Target: "deleteLogs", Risk: RiskDestructive, Initiator: Initiator{Kind: KindPeer, Token: "gateway"}}, false},
+		{"HumanPhysical_Runs", setFlow(KindHuman, ""), true},
+		{"RulePhysical_Runs", setFlow(KindRule, ""), true},
+		{"AIWrite_Runs", Submission{Target: "postSystemIdentify", Risk: RiskWrite, Initiator: Initiator{Kind: KindAI, Token: "core"}}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b, _ := newTestBook(0)
+			_, err := b.Submit(c.sub, Verdict{Decision: Run})
+			if c.ok {
+				require.NoError(t, err)
+				return
+			}
+			requireProblem(t, err, 500, api.CodeInternal)
+			assert.Empty(t, b.List(Filter{}))
+		})
+	}
+}
+
+func TestBook_Snapshot_Restore_RoundTrip(t *testing.T) {
+	b, _ := newTestBook(0)
+	first := approvedTrial(t, b)
+	_, err := b.SubmitStep(first.ID, step(1.6))
+	require.NoError(t, err)
+	w := waitingSetFlow(t, b)
+	raw, err := json.Marshal(b.Snapshot())
+	require.NoError(t, err)
+
+	b2, _ := newTestBook(0)
+	var snap BookSnapshot
+	require.NoError(t, json.Unmarshal(raw, &snap))
+	require.NoError(t, b2.Restore(snap))
+	u, err := b2.TrialUse(first.ID)
+	require.NoError(t, err)
+	assert.Equal(t, 2, u.NextStep, "the used steps survive")
+	_, err = b2.Approve(w.ID, w.Digest, demo("viewer"))
+	requireProblem(t, err, 403, api.CodeCallerNotAllowed) // the scope survives
+	_, err = b2.Approve(w.ID, w.Digest, demo("operator"))
+	require.NoError(t, err, "the digest survives a JSON round trip")
+
+	b2.Reset()
+	assert.Empty(t, b2.List(Filter{}))
+	requireProblem(t, b2.Restore(BookSnapshot{Actions: []SavedAction{{Action: Action{ID: "x"}}, {Action: Action{ID: "x"}}}}), 400, api.CodeInvalidRequest)
+}
+
 func TestApprove_ByHumanWithScope_Approves(t *testing.T) {
 	b, _ := newTestBook(0)
 	a := waitingSetFlow(t, b)
@@ -296,7 +349,11 @@ func TestBook_NoSequence_RunsAIPhysicalWithoutHuman(t *testing.T) {
 				s := setFlow(KindAI, rapid.SampledFrom([]string{"", "operator", "owner"}).Draw(t, "behalf"))
 				in := Input{Risk: s.Risk, Initiator: KindAI, Level: rapid.IntRange(0, 5).Draw(t, "level"),
 					FromServe: rapid.Bool().Draw(t, "serve"), AllowlistMatch: rapid.Bool().Draw(t, "allow"), AdoptedPhysical: rapid.Bool().Draw(t, "adopted")}
-				if a, err := b.Submit(s, Decide(in)); err == nil {
+				v := Decide(in)
+				if rapid.Bool().Draw(t, "forgedverdict") {
+					v = Verdict{Decision: rapid.SampledFrom([]Decision{Run, Wait, Refuse}).Draw(t, "forged")}
+				}
+				if a, err := b.Submit(s, v); err == nil {
 					ids = append(ids, a.ID)
 				}
 			case 1, 2:

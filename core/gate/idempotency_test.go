@@ -82,3 +82,37 @@ func TestIdempotency_Bounded_ExpiredThenOldestForgotten(t *testing.T) {
 	_, ok, _ = s.Lookup("core", "new", fp, t0.Add(time.Minute))
 	assert.True(t, ok)
 }
+
+func TestIdempotency_Begin_ClaimsKey_RepeatMeanwhileConflict(t *testing.T) {
+	s := NewIdempotency(0)
+	fp := Fingerprint("POST", "/a", []byte("x"))
+	_, ok, err := s.Begin("core", "k", fp, t0)
+	require.NoError(t, err)
+	assert.False(t, ok, "first: run it")
+	_, _, err = s.Begin("core", "k", fp, t0.Add(time.Second))
+	requireProblem(t, err, 409, api.CodeConflict)
+	_, ok, err = s.Lookup("core", "k", fp, t0.Add(time.Second))
+	require.NoError(t, err)
+	assert.False(t, ok, "Lookup sees no answer yet")
+	s.Save("core", "k", Saved{Fingerprint: fp, Status: 202, At: t0.Add(2 * time.Second)})
+	got, ok, err := s.Begin("core", "k", fp, t0.Add(3*time.Second))
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, 202, got.Status)
+	_, _, err = s.Begin("core", "k", Fingerprint("POST", "/a", []byte("y")), t0.Add(3*time.Second))
+	requireProblem(t, err, 409, api.CodeConflict)
+}
+
+func TestIdempotency_Begin_AbandonedOrStale_FreesKey(t *testing.T) {
+	s := NewIdempotency(0)
+	fp := Fingerprint("POST", "/a", nil)
+	_, _, err := s.Begin("core", "k", fp, t0)
+	require.NoError(t, err)
+	s.Abandon("core", "k")
+	_, ok, err := s.Begin("core", "k", fp, t0)
+	require.NoError(t, err)
+	assert.False(t, ok)
+	_, ok, err = s.Begin("core", "k", fp, t0.Add(PendingTTL))
+	require.NoError(t, err, "a claim older than PendingTTL is taken as abandoned")
+	assert.False(t, ok)
+}

@@ -36,6 +36,9 @@ func AdmitStep(first *Action, step StepRequest) (int, error) {
 	if first.Trial.Undone {
 		return 0, api.Problemf(409, api.CodeConflict, "The Trial of Action %s was already undone; its approval admits nothing more.", first.ID)
 	}
+	if first.Trial.Closed {
+		return 0, api.Problemf(409, api.CodeConflict, "The Trial of Action %s has ended; its approval admits nothing more.", first.ID)
+	}
 	live := first.State == StateApproved || first.State == StateRunning || first.State == StateSucceeded
 	n := first.Trial.NextStep
 	if n < 1 {
@@ -112,4 +115,37 @@ func (b *Book) TrialUse(id string) (TrialUse, error) {
 		return TrialUse{}, notFound(id)
 	}
 	return a.Trial, nil
+}
+
+// CloseTrial ends what the first Action with id admits: the Core reported
+// the Trial kept, so neither later steps nor the undo run on its approval
+// any more (a later change passes the gate anew). It also stops the
+// device's confirmed-commit timer from restoring anything (decisions.md §1).
+func (b *Book) CloseTrial(id string) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	a, ok := b.byID[id]
+	if !ok {
+		return notFound(id)
+	}
+	if len(a.Plan) == 0 {
+		return api.Problemf(409, api.CodeConflict, "Action %s has no plan.", id)
+	}
+	a.Trial.Closed = true
+	return nil
+}
+
+// OpenTrials returns the first Actions whose plan may still admit a step or
+// an undo: the device's confirmed-commit timer watches these and restores
+// their restore values itself when the Core goes quiet (decisions.md §1).
+func (b *Book) OpenTrials() []Action {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out []Action
+	for _, id := range b.order {
+		if a := b.byID[id]; a.trialOpen() {
+			out = append(out, a.clone())
+		}
+	}
+	return out
 }

@@ -130,7 +130,9 @@ func TestTrial_FirstNotApproved_StepsRefused(t *testing.T) {
 
 func TestTrial_FirstFailed_UndoStillAdmitted_StepsNot(t *testing.T) {
 	b, _ := newTestBook(0)
-	a, err := b.Submit(rampTrial(), Verdict{Decision: Run})
+	tr := rampTrial()
+	tr.Initiator = Initiator{Kind: KindRule, Token: "core", RuleID: "pb-1"} // an adopted Playbook's run
+	a, err := b.Submit(tr, Verdict{Decision: Run})
 	require.NoError(t, err)
 	_, err = b.Finish(a.ID, nil, api.NewProblem(504, api.CodeTimeout, "x"))
 	require.NoError(t, err)
@@ -142,7 +144,9 @@ func TestTrial_FirstFailed_UndoStillAdmitted_StepsNot(t *testing.T) {
 
 func TestTrial_NoPlan_NothingAdmitted(t *testing.T) {
 	b, _ := newTestBook(0)
-	a, err := b.Submit(step(1.8), Verdict{Decision: Run})
+	direct := step(1.8)
+	direct.Initiator = Initiator{Kind: KindHuman, Token: "owner"}
+	a, err := b.Submit(direct, Verdict{Decision: Run})
 	require.NoError(t, err)
 	_, err = b.SubmitStep(a.ID, step(1.8))
 	requireProblem(t, err, 409, api.CodeConflict)
@@ -166,4 +170,32 @@ func TestAdmitStep_StepsInOrder(t *testing.T) {
 	i, err = AdmitStep(first, StepRequest{Target: ramp, Arguments: map[string]any{"r": 0}})
 	require.NoError(t, err)
 	assert.Equal(t, UndoStep, i)
+}
+
+func TestTrial_CloseTrial_AdmitsNothingMore_NotOpen(t *testing.T) {
+	b, _ := newTestBook(0)
+	first := approvedTrial(t, b)
+	assert.Len(t, b.OpenTrials(), 1)
+	require.NoError(t, b.CloseTrial(first.ID))
+	assert.Empty(t, b.OpenTrials())
+	_, err := b.SubmitStep(first.ID, step(1.6))
+	requireProblem(t, err, 409, api.CodeConflict)
+	_, err = b.SubmitStep(first.ID, step(2.0))
+	requireProblem(t, err, 409, api.CodeConflict)
+	requireProblem(t, b.CloseTrial("nope"), 404, api.CodeNotFound)
+}
+
+func TestBook_Bound_KeepsOpenTrialFirstAction(t *testing.T) {
+	b, _ := newTestBook(2)
+	first := approvedTrial(t, b) // succeeded, final, but its plan is open
+	done, err := b.Submit(Submission{Target: "postSystemIdentify", Risk: RiskWrite, Initiator: Initiator{Kind: KindHuman, Token: "owner"}}, Verdict{Decision: Run})
+	require.NoError(t, err)
+	_, err = b.Finish(done.ID, nil, nil)
+	require.NoError(t, err)
+	_, err = b.SubmitStep(first.ID, step(1.6)) // full: drops done, not first
+	require.NoError(t, err)
+	_, err = b.Get(first.ID)
+	require.NoError(t, err)
+	_, err = b.Get(done.ID)
+	requireProblem(t, err, 404, api.CodeNotFound)
 }
