@@ -3,9 +3,9 @@
 package schema
 
 import "encoding/json"
-import "errors"
 import "fmt"
 import "reflect"
+import "regexp"
 import "unicode/utf8"
 
 // The API Index (§4.1): every operation of HEART API 1.0 with its risk, scope and
@@ -193,63 +193,52 @@ func (j *OperationScope) UnmarshalJSON(value []byte) error {
 	return nil
 }
 
-type Operation_0 struct {
-	// Serve corresponds to the JSON schema field "serve".
-	Serve *bool `json:"serve,omitempty,omitzero"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (j *Operation_0) UnmarshalJSON(value []byte) error {
-	type Plain Operation_0
-	var plain Plain
-	if err := json.Unmarshal(value, &plain); err != nil {
-		return err
-	}
-	if plain.Serve != nil && *plain.Serve != true {
-		return fmt.Errorf("field %s: must be equal to %t", "serve", true)
-	}
-	*j = Operation_0(plain)
-	return nil
-}
-
-type Operation_1 struct {
-	// Phrases corresponds to the JSON schema field "phrases".
-	Phrases []interface{} `json:"phrases,omitempty,omitzero"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (j *Operation_1) UnmarshalJSON(value []byte) error {
-	type Plain Operation_1
-	var plain Plain
-	if err := json.Unmarshal(value, &plain); err != nil {
-		return err
-	}
-	*j = Operation_1(plain)
-	return nil
-}
-
 // UnmarshalJSON implements json.Unmarshaler.
 func (j *Operation) UnmarshalJSON(value []byte) error {
 	var raw map[string]interface{}
 	if err := json.Unmarshal(value, &raw); err != nil {
 		return err
 	}
-	var operation_0 Operation_0
-	var operation_1 Operation_1
-	var errs []error
-	if err := operation_0.UnmarshalJSON(value); err != nil {
-		errs = append(errs, err)
+	if _, ok := raw["id"]; raw != nil && !ok {
+		return fmt.Errorf("field id in Operation: required")
 	}
-	if err := operation_1.UnmarshalJSON(value); err != nil {
-		errs = append(errs, err)
+	if _, ok := raw["level"]; raw != nil && !ok {
+		return fmt.Errorf("field level in Operation: required")
 	}
-	if len(errs) == 2 {
-		return fmt.Errorf("all validators failed: %s", errors.Join(errs...))
+	if _, ok := raw["method"]; raw != nil && !ok {
+		return fmt.Errorf("field method in Operation: required")
+	}
+	if _, ok := raw["parameters"]; raw != nil && !ok {
+		return fmt.Errorf("field parameters in Operation: required")
+	}
+	if _, ok := raw["path"]; raw != nil && !ok {
+		return fmt.Errorf("field path in Operation: required")
+	}
+	if _, ok := raw["risk"]; raw != nil && !ok {
+		return fmt.Errorf("field risk in Operation: required")
+	}
+	if _, ok := raw["scope"]; raw != nil && !ok {
+		return fmt.Errorf("field scope in Operation: required")
+	}
+	if _, ok := raw["serve"]; raw != nil && !ok {
+		return fmt.Errorf("field serve in Operation: required")
+	}
+	if _, ok := raw["summary"]; raw != nil && !ok {
+		return fmt.Errorf("field summary in Operation: required")
 	}
 	type Plain Operation
 	var plain Plain
 	if err := json.Unmarshal(value, &plain); err != nil {
 		return err
+	}
+	if matched, _ := regexp.MatchString(`^[a-z][A-Za-z0-9]*$`, string(plain.ID)); !matched {
+		return fmt.Errorf("field %s pattern match: must match %s", "ID", `^[a-z][A-Za-z0-9]*$`)
+	}
+	if matched, _ := regexp.MatchString(`^/heart/v1(/.*)?$`, string(plain.Path)); !matched {
+		return fmt.Errorf("field %s pattern match: must match %s", "Path", `^/heart/v1(/.*)?$`)
+	}
+	if utf8.RuneCountInString(string(plain.Summary)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "summary", 1)
 	}
 	*j = Operation(plain)
 	return nil

@@ -3,7 +3,6 @@
 package schema
 
 import "encoding/json"
-import "errors"
 import "fmt"
 import "reflect"
 import "regexp"
@@ -221,54 +220,22 @@ type DigestInput struct {
 	Target Name `json:"target"`
 }
 
-type DigestInput_0 map[string]interface{}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (j *DigestInput_0) UnmarshalJSON(value []byte) error {
-	type Plain DigestInput_0
-	var plain Plain
-	if err := json.Unmarshal(value, &plain); err != nil {
-		return err
-	}
-	*j = DigestInput_0(plain)
-	return nil
-}
-
-type DigestInput_1 map[string]interface{}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (j *DigestInput_1) UnmarshalJSON(value []byte) error {
-	type Plain DigestInput_1
-	var plain Plain
-	if err := json.Unmarshal(value, &plain); err != nil {
-		return err
-	}
-	*j = DigestInput_1(plain)
-	return nil
-}
-
 // UnmarshalJSON implements json.Unmarshaler.
 func (j *DigestInput) UnmarshalJSON(value []byte) error {
 	var raw map[string]interface{}
 	if err := json.Unmarshal(value, &raw); err != nil {
 		return err
 	}
-	var digestInput_0 DigestInput_0
-	var digestInput_1 DigestInput_1
-	var errs []error
-	if err := digestInput_0.UnmarshalJSON(value); err != nil {
-		errs = append(errs, err)
-	}
-	if err := digestInput_1.UnmarshalJSON(value); err != nil {
-		errs = append(errs, err)
-	}
-	if len(errs) == 2 {
-		return fmt.Errorf("all validators failed: %s", errors.Join(errs...))
+	if _, ok := raw["target"]; raw != nil && !ok {
+		return fmt.Errorf("field target in DigestInput: required")
 	}
 	type Plain DigestInput
 	var plain Plain
 	if err := json.Unmarshal(value, &plain); err != nil {
 		return err
+	}
+	if plain.Plan != nil && len(plain.Plan) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "plan", 1)
 	}
 	*j = DigestInput(plain)
 	return nil
@@ -810,54 +777,15 @@ type UndoIf struct {
 	NewAlert *Severity `json:"newAlert,omitempty,omitzero"`
 }
 
-type UndoIf_0 map[string]interface{}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (j *UndoIf_0) UnmarshalJSON(value []byte) error {
-	type Plain UndoIf_0
-	var plain Plain
-	if err := json.Unmarshal(value, &plain); err != nil {
-		return err
-	}
-	*j = UndoIf_0(plain)
-	return nil
-}
-
-type UndoIf_1 map[string]interface{}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (j *UndoIf_1) UnmarshalJSON(value []byte) error {
-	type Plain UndoIf_1
-	var plain Plain
-	if err := json.Unmarshal(value, &plain); err != nil {
-		return err
-	}
-	*j = UndoIf_1(plain)
-	return nil
-}
-
 // UnmarshalJSON implements json.Unmarshaler.
 func (j *UndoIf) UnmarshalJSON(value []byte) error {
-	var raw map[string]interface{}
-	if err := json.Unmarshal(value, &raw); err != nil {
-		return err
-	}
-	var undoIf_0 UndoIf_0
-	var undoIf_1 UndoIf_1
-	var errs []error
-	if err := undoIf_0.UnmarshalJSON(value); err != nil {
-		errs = append(errs, err)
-	}
-	if err := undoIf_1.UnmarshalJSON(value); err != nil {
-		errs = append(errs, err)
-	}
-	if len(errs) == 2 {
-		return fmt.Errorf("all validators failed: %s", errors.Join(errs...))
-	}
 	type Plain UndoIf
 	var plain Plain
 	if err := json.Unmarshal(value, &plain); err != nil {
 		return err
+	}
+	if plain.Any != nil && len(plain.Any) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "any", 1)
 	}
 	*j = UndoIf(plain)
 	return nil

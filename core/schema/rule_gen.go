@@ -3,7 +3,6 @@
 package schema
 
 import "encoding/json"
-import "errors"
 import "fmt"
 import "reflect"
 import "regexp"
@@ -339,59 +338,6 @@ type Then struct {
 
 	// Raise corresponds to the JSON schema field "raise".
 	Raise *Raise `json:"raise,omitempty,omitzero"`
-}
-
-type Then_0 map[string]interface{}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (j *Then_0) UnmarshalJSON(value []byte) error {
-	type Plain Then_0
-	var plain Plain
-	if err := json.Unmarshal(value, &plain); err != nil {
-		return err
-	}
-	*j = Then_0(plain)
-	return nil
-}
-
-type Then_1 map[string]interface{}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (j *Then_1) UnmarshalJSON(value []byte) error {
-	type Plain Then_1
-	var plain Plain
-	if err := json.Unmarshal(value, &plain); err != nil {
-		return err
-	}
-	*j = Then_1(plain)
-	return nil
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (j *Then) UnmarshalJSON(value []byte) error {
-	var raw map[string]interface{}
-	if err := json.Unmarshal(value, &raw); err != nil {
-		return err
-	}
-	var then_0 Then_0
-	var then_1 Then_1
-	var errs []error
-	if err := then_0.UnmarshalJSON(value); err != nil {
-		errs = append(errs, err)
-	}
-	if err := then_1.UnmarshalJSON(value); err != nil {
-		errs = append(errs, err)
-	}
-	if len(errs) == 2 {
-		return fmt.Errorf("all validators failed: %s", errors.Join(errs...))
-	}
-	type Plain Then
-	var plain Plain
-	if err := json.Unmarshal(value, &plain); err != nil {
-		return err
-	}
-	*j = Then(plain)
-	return nil
 }
 
 // A check on a signal, or an event trigger.

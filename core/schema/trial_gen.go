@@ -3,7 +3,6 @@
 package schema
 
 import "encoding/json"
-import "errors"
 import "fmt"
 import "reflect"
 import "time"
@@ -365,54 +364,49 @@ func (j *TrialState) UnmarshalJSON(value []byte) error {
 	return nil
 }
 
-type Trial_0 map[string]interface{}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (j *Trial_0) UnmarshalJSON(value []byte) error {
-	type Plain Trial_0
-	var plain Plain
-	if err := json.Unmarshal(value, &plain); err != nil {
-		return err
-	}
-	*j = Trial_0(plain)
-	return nil
-}
-
-type Trial_1 map[string]interface{}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (j *Trial_1) UnmarshalJSON(value []byte) error {
-	type Plain Trial_1
-	var plain Plain
-	if err := json.Unmarshal(value, &plain); err != nil {
-		return err
-	}
-	*j = Trial_1(plain)
-	return nil
-}
-
 // UnmarshalJSON implements json.Unmarshaler.
 func (j *Trial) UnmarshalJSON(value []byte) error {
 	var raw map[string]interface{}
 	if err := json.Unmarshal(value, &raw); err != nil {
 		return err
 	}
-	var trial_0 Trial_0
-	var trial_1 Trial_1
-	var errs []error
-	if err := trial_0.UnmarshalJSON(value); err != nil {
-		errs = append(errs, err)
+	if _, ok := raw["createdAt"]; raw != nil && !ok {
+		return fmt.Errorf("field createdAt in Trial: required")
 	}
-	if err := trial_1.UnmarshalJSON(value); err != nil {
-		errs = append(errs, err)
+	if _, ok := raw["expect"]; raw != nil && !ok {
+		return fmt.Errorf("field expect in Trial: required")
 	}
-	if len(errs) == 2 {
-		return fmt.Errorf("all validators failed: %s", errors.Join(errs...))
+	if _, ok := raw["id"]; raw != nil && !ok {
+		return fmt.Errorf("field id in Trial: required")
+	}
+	if _, ok := raw["plan"]; raw != nil && !ok {
+		return fmt.Errorf("field plan in Trial: required")
+	}
+	if _, ok := raw["previous"]; raw != nil && !ok {
+		return fmt.Errorf("field previous in Trial: required")
+	}
+	if _, ok := raw["state"]; raw != nil && !ok {
+		return fmt.Errorf("field state in Trial: required")
+	}
+	if _, ok := raw["target"]; raw != nil && !ok {
+		return fmt.Errorf("field target in Trial: required")
+	}
+	if _, ok := raw["undoIf"]; raw != nil && !ok {
+		return fmt.Errorf("field undoIf in Trial: required")
 	}
 	type Plain Trial
 	var plain Plain
 	if err := json.Unmarshal(value, &plain); err != nil {
 		return err
+	}
+	if plain.Expect != nil && len(plain.Expect) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "expect", 1)
+	}
+	if len(plain.Expect) > 8 {
+		return fmt.Errorf("field %s length: must be <= %d", "expect", 8)
+	}
+	if plain.Plan != nil && len(plain.Plan) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "plan", 1)
 	}
 	*j = Trial(plain)
 	return nil
