@@ -44,7 +44,7 @@ type Decider struct {
 type Action struct {
 	ID          string         `json:"id"`
 	Target      string         `json:"target"`
-	Arguments   map[string]any `json:"arguments,omitempty"`
+	Arguments   map[string]any `json:"arguments"`
 	Risk        Risk           `json:"risk"`
 	Initiator   Initiator      `json:"initiator"`
 	OnBehalfOf  string         `json:"onBehalfOf,omitempty"`

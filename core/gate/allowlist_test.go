@@ -161,6 +161,8 @@ func TestAllowlist_Validate(t *testing.T) {
 		{"NoEnvelope_Valid", Allowlist{{Target: "com.acme.pump.start", Initiators: []Kind{KindRule}}}, ""},
 		{"NoTarget_Refused", Allowlist{{Initiators: []Kind{KindRule}}}, "allowlist[0].target"},
 		{"NoInitiators_Refused", Allowlist{good, {Target: "x"}}, "allowlist[1].initiators"},
+		{"Human_Refused", Allowlist{{Target: "x", Initiators: []Kind{KindHuman}}}, "allowlist[0].initiators"},
+		{"RepeatedKind_Refused", Allowlist{{Target: "x", Initiators: []Kind{KindAI, KindAI}}}, "allowlist[0].initiators"},
 		{"UnknownKind_Refused", Allowlist{{Target: "x", Initiators: []Kind{"robot"}}}, "allowlist[0].initiators"},
 		{"MinAboveMax_Refused", Allowlist{{Target: "x", Initiators: []Kind{KindRule}, Envelope: &Envelope{Arguments: map[string]Range{"a": {Min: 3, Max: 1}}}}}, "allowlist[0].envelope.arguments.a"},
 		{"NegativeStep_Refused", Allowlist{{Target: "x", Initiators: []Kind{KindRule}, Envelope: &Envelope{Arguments: map[string]Range{"a": {Min: 1, Max: 3, MaxStep: -1}}}}}, "allowlist[0].envelope.arguments.a.maxStep"},

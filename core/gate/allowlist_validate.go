@@ -11,7 +11,7 @@ import (
 const MaxAllowlistEntries = 256
 
 // Validate checks an entry before it is stored (PUT /tending/allowlist):
-// a target, known initiator kinds (at least one), and for each argument a
+// a target, initiators among ai, rule and peer (at least one, no repeats), and for each argument a
 // finite min <= max, maxStep >= 0; maxPerDay and cooldownSec >= 0. That
 // Min and Max are present is the schema's job: here 0 is a value.
 func (e Entry) Validate() error {
@@ -21,10 +21,13 @@ func (e Entry) Validate() error {
 	if len(e.Initiators) == 0 {
 		return api.NewProblem(400, api.CodeInvalidRequest, "An allowlist entry needs at least one initiator.").WithField("initiators")
 	}
+	seen := map[Kind]bool{}
 	for _, k := range e.Initiators {
-		if !k.Valid() {
-			return api.Problemf(400, api.CodeInvalidRequest, "%q is not an initiator kind.", k).WithField("initiators")
+		// A person needs no allowlist; the schema lists ai, rule and peer.
+		if !k.Valid() || k == KindHuman || seen[k] {
+			return api.Problemf(400, api.CodeInvalidRequest, "initiators lists ai, rule or peer, each once; %q cannot be listed here.", k).WithField("initiators")
 		}
+		seen[k] = true
 	}
 	if e.Envelope == nil {
 		return nil

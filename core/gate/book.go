@@ -109,6 +109,10 @@ func (b *Book) Submit(s Submission, v Verdict) (Action, error) {
 	} else {
 		in.Arguments = s.Arguments
 	}
+	if args == nil {
+		args = map[string]any{} // the schema requires arguments, {} for none
+	}
+	in = in.normal()
 	d, err := Digest(in)
 	if err != nil {
 		return Action{}, err

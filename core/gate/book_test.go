@@ -96,6 +96,17 @@ func TestBook_Submit_RunVerdictForAIPhysical_Refused(t *testing.T) {
 	}
 }
 
+func TestBook_NoArguments_ShownAsEmptyObject(t *testing.T) {
+	b, _ := newTestBook(0)
+	a, err := b.Submit(Submission{Target: "com.acme.pump.start", Risk: RiskPhysical, Initiator: Initiator{Kind: KindHuman, Token: "owner"}}, Verdict{Decision: Run})
+	require.NoError(t, err)
+	raw, err := json.Marshal(a)
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), `"arguments":{}`)
+	assert.Contains(t, string(raw), `"digestInput":{"target":"com.acme.pump.start","arguments":{},"initiator":"human"}`)
+	assert.Equal(t, "a1a53223d43e1a1dc2ce856998d1a41289aa11701155059b5a0127244af068aa", a.Digest)
+}
+
 func TestBook_Snapshot_Restore_RoundTrip(t *testing.T) {
 	b, _ := newTestBook(0)
 	first := approvedTrial(t, b)

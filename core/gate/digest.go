@@ -18,12 +18,14 @@ type PlanStep struct {
 // DigestInput is what an approval covers (common $defs/digestInput;
 // decisions.md §3): the target and its arguments, or for a Trial's first
 // Action the whole plan and the values the undo restores; plus the
-// initiator kind and the caller acted for. Empty members are omitted.
+// initiator kind and the caller acted for. Empty members are omitted, except
+// that without a plan "arguments" is always there ({} for none), as the
+// schema requires; Digest fills it in, so nil and {} digest alike.
 type DigestInput struct {
 	Target     string         `json:"target"`
-	Arguments  map[string]any `json:"arguments,omitempty"`
+	Arguments  map[string]any `json:"arguments,omitzero"`
 	Plan       []PlanStep     `json:"plan,omitempty"`
-	Restore    map[string]any `json:"restore,omitempty"`
+	Restore    map[string]any `json:"restore,omitzero"`
 	Initiator  string         `json:"initiator,omitempty"`
 	OnBehalfOf string         `json:"onBehalfOf,omitempty"`
 }
@@ -32,12 +34,27 @@ type DigestInput struct {
 // the same request digests the same wherever it is computed, whatever the
 // key order or number spelling (40 and 40.0 are one number).
 func Digest(in DigestInput) (string, error) {
-	c, err := canonical(in)
+	c, err := canonical(in.normal())
 	if err != nil {
 		return "", err
 	}
 	sum := sha256.Sum256(c)
 	return hex.EncodeToString(sum[:]), nil
+}
+
+// normal is in as it is shown and hashed: arguments {} rather than absent
+// when there is no plan, and no arguments beside a plan.
+func (in DigestInput) normal() DigestInput {
+	if len(in.Plan) == 0 && in.Arguments == nil {
+		in.Arguments = map[string]any{}
+	}
+	if len(in.Plan) > 0 {
+		in.Arguments = nil
+		if in.Restore == nil {
+			in.Restore = map[string]any{}
+		}
+	}
+	return in
 }
 
 // canonical is the JCS form of v. A value JSON cannot carry (NaN, a channel)

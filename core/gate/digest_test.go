@@ -30,10 +30,16 @@ func TestDigest_KnownVectors(t *testing.T) {
 				Plan:    []PlanStep{{Arguments: map[string]any{"ramp_rate": 1.8}, WaitSec: 600}, {Arguments: map[string]any{"ramp_rate": 1.6}}},
 				Restore: map[string]any{"ramp_rate": 2.0}},
 		},
+		{
+			name:      "NoArguments_EmptyObject",
+			canonical: `{"arguments":{},"initiator":"human","target":"com.acme.pump.start"}`,
+			want:      "a1a53223d43e1a1dc2ce856998d1a41289aa11701155059b5a0127244af068aa",
+			in:        DigestInput{Target: "com.acme.pump.start", Initiator: "human"},
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := canonical(c.in)
+			got, err := canonical(c.in.normal())
 			require.NoError(t, err)
 			assert.Equal(t, c.canonical, string(got))
 			d, err := Digest(c.in)
@@ -167,4 +173,21 @@ func FuzzDigest(f *testing.F) {
 			t.Fatalf("digest changed on re-encoding %q", s)
 		}
 	})
+}
+
+func TestDigest_NilAndEmptyArguments_SameDigest(t *testing.T) {
+	a, err := Digest(DigestInput{Target: "com.acme.pump.start"})
+	require.NoError(t, err)
+	b, err := Digest(DigestInput{Target: "com.acme.pump.start", Arguments: map[string]any{}})
+	require.NoError(t, err)
+	assert.Equal(t, a, b)
+}
+
+func TestDigest_PlanIgnoresStrayArguments(t *testing.T) {
+	plan := []PlanStep{{Arguments: map[string]any{"x": 1}}}
+	a, err := Digest(DigestInput{Target: "t", Plan: plan, Restore: map[string]any{"x": 0}})
+	require.NoError(t, err)
+	b, err := Digest(DigestInput{Target: "t", Plan: plan, Restore: map[string]any{"x": 0}, Arguments: map[string]any{"x": 9}})
+	require.NoError(t, err)
+	assert.Equal(t, a, b, "digestInput holds arguments or a plan, never both")
 }

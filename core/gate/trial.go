@@ -65,7 +65,7 @@ func AdmitStep(first *Action, step StepRequest) (int, error) {
 // id firstID (AdmitStep) and records it as a running Action whose approvedBy
 // is firstID. The caller checks the guards first, runs it, and calls Finish.
 func (b *Book) SubmitStep(firstID string, s Submission) (Action, error) {
-	in := DigestInput{Target: s.Target, Arguments: s.Arguments, Initiator: string(s.Initiator.Kind), OnBehalfOf: s.Initiator.OnBehalfOf}
+	in := DigestInput{Target: s.Target, Arguments: s.Arguments, Initiator: string(s.Initiator.Kind), OnBehalfOf: s.Initiator.OnBehalfOf}.normal()
 	d, err := Digest(in)
 	if err != nil {
 		return Action{}, err
@@ -91,7 +91,7 @@ func (b *Book) SubmitStep(firstID string, s Submission) (Action, error) {
 		reason = "The undo approved with the plan in Action " + firstID + "."
 	}
 	a := &Action{
-		Target: s.Target, Arguments: s.Arguments, Risk: s.Risk, Initiator: s.Initiator,
+		Target: s.Target, Arguments: in.Arguments, Risk: s.Risk, Initiator: s.Initiator,
 		OnBehalfOf: s.Initiator.OnBehalfOf, State: StateRunning, Reason: reason, Digest: d, DigestInput: in,
 		CreatedAt: now, UpdatedAt: now, ApprovedBy: firstID, TrialID: first.TrialID, Scope: s.Scope,
 	}
