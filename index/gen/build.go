@@ -77,7 +77,7 @@ func Build(doc *openapi3.T, file string) (*index.Index, error) {
 			if e.Serve {
 				e.Phrases = phrases
 			}
-			params, perr := parametersOf(op)
+			params, perr := parametersOf(item, op)
 			if perr != nil {
 				fail(where, "parameters", "%v", perr)
 			}

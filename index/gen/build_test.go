@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -87,4 +88,25 @@ func TestMarshalRoundTripsThroughLoader(t *testing.T) {
 	back, err := index.Parse(data)
 	require.NoError(t, err)
 	assert.Equal(t, idx, back)
+}
+
+// The whole pipeline (load, validate, check, write) refuses a broken contract
+// and writes nothing; a good one is written and reads back.
+func TestRunWritesOnlyGoodContracts(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "index.json")
+	err := run("testdata/unknown-scope.yaml", out)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "testdata/unknown-scope.yaml")
+	assert.NoFileExists(t, out)
+
+	err = run("testdata/no-such-file.yaml", out)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "no-such-file.yaml")
+
+	require.NoError(t, run("testdata/good.yaml", out))
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	idx, err := index.Parse(data)
+	require.NoError(t, err)
+	assert.Len(t, idx.Operations, 3)
 }

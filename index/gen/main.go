@@ -12,6 +12,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/getkin/kin-openapi/openapi3"
+
 	"github.com/heart-core/heart-web/index"
 )
 
@@ -41,6 +43,11 @@ func Generate(ctx context.Context, file string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return render(ctx, doc, file)
+}
+
+// render validates a loaded document and writes its Index.
+func render(ctx context.Context, doc *openapi3.T, file string) ([]byte, error) {
 	if err := ValidateDoc(ctx, doc, file); err != nil {
 		return nil, err
 	}

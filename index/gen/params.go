@@ -11,9 +11,9 @@ import (
 
 // parametersOf lists an operation's inputs: path and query parameters in the
 // document's order, then the JSON body's top-level members by name.
-func parametersOf(op *openapi3.Operation) ([]index.Parameter, error) {
+func parametersOf(item *openapi3.PathItem, op *openapi3.Operation) ([]index.Parameter, error) {
 	out := []index.Parameter{}
-	for _, pr := range op.Parameters {
+	for _, pr := range mergedParameters(item, op) {
 		p := pr.Value
 		if p == nil {
 			return nil, fmt.Errorf("unresolved parameter %s", pr.Ref)
@@ -52,6 +52,25 @@ func parametersOf(op *openapi3.Operation) ([]index.Parameter, error) {
 		out = append(out, index.Parameter{Name: n, In: "body", Required: required[n], Type: t})
 	}
 	return out, nil
+}
+
+// mergedParameters is the path item's parameters followed by the
+// operation's, an operation's own parameter replacing the path item's one of
+// the same name and place (OpenAPI 3.1 §4.8.9).
+func mergedParameters(item *openapi3.PathItem, op *openapi3.Operation) openapi3.Parameters {
+	own := map[string]bool{}
+	for _, pr := range op.Parameters {
+		if pr.Value != nil {
+			own[pr.Value.In+" "+pr.Value.Name] = true
+		}
+	}
+	var out openapi3.Parameters
+	for _, pr := range item.Parameters {
+		if pr.Value == nil || !own[pr.Value.In+" "+pr.Value.Name] {
+			out = append(out, pr)
+		}
+	}
+	return append(out, op.Parameters...)
 }
 
 // typeOf names a schema's JSON type for the Index: the first non-null type,
