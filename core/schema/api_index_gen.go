@@ -63,7 +63,7 @@ type Operation struct {
 	Path string `json:"path"`
 
 	// Phrases corresponds to the JSON schema field "phrases".
-	Phrases []string `json:"phrases,omitempty,omitzero"`
+	Phrases []Phrase `json:"phrases,omitempty,omitzero"`
 
 	// Risk corresponds to the JSON schema field "risk".
 	Risk Risk `json:"risk"`
@@ -355,5 +355,25 @@ func (j *Parameter) UnmarshalJSON(value []byte) error {
 		return fmt.Errorf("field %s length: must be >= %d", "name", 1)
 	}
 	*j = Parameter(plain)
+	return nil
+}
+
+// A plain phrase people use for the operation.
+type Phrase string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *Phrase) UnmarshalJSON(value []byte) error {
+	type Plain Phrase
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if utf8.RuneCountInString(string(plain)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "", 1)
+	}
+	if utf8.RuneCountInString(string(plain)) > 200 {
+		return fmt.Errorf("field %s length: must be <= %d", "", 200)
+	}
+	*j = Phrase(plain)
 	return nil
 }

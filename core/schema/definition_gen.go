@@ -126,7 +126,7 @@ type ArgumentsSchema struct {
 	Properties ArgumentsSchemaProperties `json:"properties,omitempty,omitzero"`
 
 	// Required corresponds to the JSON schema field "required".
-	Required []string `json:"required,omitempty,omitzero"`
+	Required []Name `json:"required,omitempty,omitzero"`
 
 	// Type corresponds to the JSON schema field "type".
 	Type string `json:"type"`

@@ -4,6 +4,7 @@ package schema
 
 import "encoding/json"
 import "fmt"
+import "regexp"
 import "unicode/utf8"
 
 type Case struct {
@@ -12,6 +13,12 @@ type Case struct {
 
 	// ID corresponds to the JSON schema field "id".
 	ID string `json:"id"`
+
+	// BCP 47 tag of the request's language, sent as the serve request's lang.
+	Lang *string `json:"lang,omitempty,omitzero"`
+
+	// Why the case is there, for the reader.
+	Note *string `json:"note,omitempty,omitzero"`
 
 	// Request corresponds to the JSON schema field "request".
 	Request string `json:"request"`
@@ -77,6 +84,11 @@ func (j *Case) UnmarshalJSON(value []byte) error {
 	}
 	if utf8.RuneCountInString(string(plain.ID)) < 1 {
 		return fmt.Errorf("field %s length: must be >= %d", "id", 1)
+	}
+	if plain.Lang != nil {
+		if matched, _ := regexp.MatchString(`^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$`, string(*plain.Lang)); !matched {
+			return fmt.Errorf("field %s pattern match: must match %s", "Lang", `^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$`)
+		}
 	}
 	if utf8.RuneCountInString(string(plain.Request)) < 1 {
 		return fmt.Errorf("field %s length: must be >= %d", "request", 1)
