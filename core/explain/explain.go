@@ -1,0 +1,323 @@
+// Package explain is step 5 of HEART Core §6, EXPLAIN: it says in plain
+// language what happened to a request. Every sentence comes from
+// templates.json (data, one block per language, English as the fallback);
+// the code only fills in values.
+package explain
+
+import (
+	_ "embed"
+	"encoding/json"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+//go:embed templates.json
+var raw []byte
+
+// Set is one language's templates.
+type Set struct {
+	Property      map[string]string `json:"property"`
+	PropertyUnit  map[string]string `json:"propertyUnit"`
+	PropertyOther string            `json:"propertyOther"`
+	Setpoint      string            `json:"setpoint"`
+	List          string            `json:"list"`
+	ListMore      string            `json:"listMore"`
+	ListEmpty     string            `json:"listEmpty"`
+	Fields        string            `json:"fields"`
+	DeviceSays    string            `json:"deviceSays"`
+	Done          string            `json:"done"`
+	Stopped       string            `json:"stopped"`
+	Pending       string            `json:"pending"`
+	TimingNow     string            `json:"timingNow"`
+	TimingAt      string            `json:"timingAt"`
+	NotUnderstood string            `json:"notUnderstood"`
+	Ambiguous     string            `json:"ambiguous"`
+	Missing       string            `json:"missing"`
+	MissingWhen   string            `json:"missingWhen"`
+	MissingTarget string            `json:"missingTarget"`
+	Refused       map[string]string `json:"refused"`
+}
+
+// Templates are every language's Set.
+type Templates map[string]*Set
+
+// Load parses the embedded templates. They are tested, so a broken file is
+// a build defect.
+func Load() Templates {
+	var t Templates
+	if err := json.Unmarshal(raw, &t); err != nil {
+		panic("explain: templates.json: " + err.Error())
+	}
+	return t
+}
+
+// For returns lang's Set, or English.
+func (t Templates) For(lang string) *Set {
+	if s, ok := t[lang]; ok {
+		return s
+	}
+	return t["en"]
+}
+
+// Fill replaces each {name} in tmpl with vars[name].
+func Fill(tmpl string, vars map[string]string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(tmpl, '{')
+		if i < 0 {
+			b.WriteString(tmpl)
+			return b.String()
+		}
+		j := strings.IndexByte(tmpl[i:], '}')
+		if j < 0 {
+			b.WriteString(tmpl)
+			return b.String()
+		}
+		b.WriteString(tmpl[:i])
+		name := tmpl[i+1 : i+j]
+		if v, ok := vars[name]; ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(tmpl[i : i+j+1])
+		}
+		tmpl = tmpl[i+j+1:]
+	}
+}
+
+// Property is a property's value as GET /properties/{name} answers it.
+type Property struct {
+	Name     string `json:"name"`
+	Title    string `json:"title"`
+	Value    any    `json:"value"`
+	Unit     string `json:"unit"`
+	Setpoint any    `json:"setpoint"`
+}
+
+// PropertyAnswer states a property's value with its unit.
+func (s *Set) PropertyAnswer(p Property) string {
+	title := p.Title
+	if title == "" {
+		title = p.Name
+	}
+	vars := map[string]string{"title": lowerFirst(title), "value": Value(p.Value), "unit": p.Unit, "name": p.Name}
+	tmpl, ok := s.Property[p.Name]
+	if !ok {
+		if tmpl, ok = s.PropertyUnit[p.Unit]; !ok {
+			tmpl = s.PropertyOther
+		}
+	}
+	out := Fill(tmpl, vars)
+	if p.Setpoint != nil {
+		vars["setpoint"] = Value(p.Setpoint)
+		out += strings.TrimRight(Fill(s.Setpoint, vars), " ")
+		out = strings.Replace(out, " .", ".", 1)
+	}
+	return capitalize(out)
+}
+
+// ReadAnswer summarises any read's JSON answer: a property by its template,
+// a list by its count and first items, an object by its first fields.
+func (s *Set) ReadAnswer(title string, result any) string {
+	obj, ok := result.(map[string]any)
+	if !ok {
+		return capitalize(Fill(s.Fields, map[string]string{"title": title, "fields": Value(result)}))
+	}
+	if _, hasValue := obj["value"]; hasValue {
+		if name, ok := obj["name"].(string); ok {
+			p := Property{Name: name, Value: obj["value"], Setpoint: obj["setpoint"]}
+			p.Title, _ = obj["title"].(string)
+			p.Unit, _ = obj["unit"].(string)
+			return s.PropertyAnswer(p)
+		}
+	}
+	if len(obj) == 1 || listKey(obj) != "" {
+		if key := listKey(obj); key != "" {
+			return s.listAnswer(key, obj[key].([]any))
+		}
+	}
+	return capitalize(Fill(s.Fields, map[string]string{"title": title, "fields": fields(obj, 6)}))
+}
+
+// listKey is the member holding the list of a list answer ({"alerts": [...]}).
+func listKey(obj map[string]any) string {
+	var keys []string
+	for k, v := range obj {
+		if _, ok := v.([]any); ok {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) != 1 {
+		return ""
+	}
+	return keys[0]
+}
+
+func (s *Set) listAnswer(what string, list []any) string {
+	vars := map[string]string{"what": what, "count": strconv.Itoa(len(list))}
+	if len(list) == 0 {
+		return capitalize(Fill(s.ListEmpty, vars))
+	}
+	var items []string
+	for i, it := range list {
+		if i == 5 {
+			break
+		}
+		items = append(items, itemLabel(it))
+	}
+	vars["items"] = strings.Join(items, "; ")
+	if len(list) > 5 {
+		return capitalize(Fill(s.ListMore, vars))
+	}
+	return capitalize(Fill(s.List, vars))
+}
+
+// itemLabel names one list item by its most telling members.
+func itemLabel(it any) string {
+	obj, ok := it.(map[string]any)
+	if !ok {
+		return Value(it)
+	}
+	var parts []string
+	for _, k := range []string{"name", "id", "code", "signal", "target", "title", "summary", "message", "value", "unit", "state", "at"} {
+		if v, ok := obj[k]; ok && v != nil {
+			if str := Value(v); str != "" {
+				parts = append(parts, str)
+			}
+		}
+		if len(parts) == 3 {
+			break
+		}
+	}
+	if len(parts) == 0 {
+		return fields(obj, 3)
+	}
+	return strings.Join(parts, " ")
+}
+
+func fields(obj map[string]any, max int) string {
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		switch obj[k].(type) {
+		case map[string]any, []any:
+			continue
+		}
+		parts = append(parts, k+" "+Value(obj[k]))
+		if len(parts) == max {
+			break
+		}
+	}
+	if len(parts) == 0 {
+		return strings.Join(keys, ", ")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Value writes one JSON value for a sentence: numbers without exponent or
+// trailing zeros, strings as they are, short.
+func Value(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return clip(x, 80)
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case json.Number:
+		if f, err := x.Float64(); err == nil {
+			return strconv.FormatFloat(f, 'f', -1, 64)
+		}
+		return x.String()
+	case bool:
+		if x {
+			return "on"
+		}
+		return "off"
+	case int:
+		return strconv.Itoa(x)
+	}
+	b, _ := json.Marshal(v)
+	return clip(string(b), 80)
+}
+
+// Args writes arguments for a sentence: " with litresPerMin 40 (L/min)".
+func Args(args map[string]any, units map[string]string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	keys := make([]string, 0, len(args))
+	for k := range args {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		p := k + " " + Value(args[k])
+		if u := units[k]; u != "" {
+			p += " " + u
+		}
+		parts = append(parts, p)
+	}
+	return " with " + strings.Join(parts, ", ")
+}
+
+// Pending states exactly what waits for approval: target, values, timing.
+func (s *Set) PendingAnswer(title string, args map[string]any, units map[string]string, at *time.Time, tz *time.Location, actionID string) string {
+	timing := s.TimingNow
+	if at != nil {
+		timing = Fill(s.TimingAt, map[string]string{"at": At(*at, tz), "tz": tz.String()})
+	}
+	return Fill(s.Pending, map[string]string{"title": lowerFirst(title), "args": Args(args, units), "timing": timing, "id": actionID})
+}
+
+// At writes an instant in the device's time zone, exactly: "Sunday 6 December 2026, 22:00".
+func At(t time.Time, tz *time.Location) string {
+	if tz == nil {
+		tz = time.UTC
+	}
+	return t.In(tz).Format("Monday 2 January 2006, 15:04 MST")
+}
+
+// Refusal says why a request is refused; vars fill the template of reason.
+func (s *Set) Refusal(reason string, vars map[string]string) string {
+	tmpl, ok := s.Refused[reason]
+	if !ok {
+		tmpl = s.Refused["device-refused"]
+	}
+	if t, ok := vars["title"]; ok {
+		vars["title"] = lowerFirst(t)
+	}
+	return capitalize(Fill(tmpl, vars))
+}
+
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || (len(s) > n && unicode.IsUpper(rune(s[n]))) {
+		return s // an acronym stays as it is
+	}
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n]) + "…"
+}

@@ -1,0 +1,283 @@
+package serve
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// Grounding is the outcome of checking a candidate's arguments (§6.1 rules
+// 3 and 4): the arguments that stand, where each came from, and what is
+// missing or could not be checked.
+type Grounding struct {
+	Args      map[string]any
+	Grounding map[string]string
+	// Missing names required arguments with no value: the Core asks.
+	Missing []string
+	// Unchecked names arguments whose claim the Core could not check: refused.
+	Unchecked []string
+}
+
+// StatedFunc reports whether value (a number in unit, "" for a bare
+// number, or a string) appears in text as digits, words or a converted
+// unit. The Recall tier provides it (recall.Stated).
+type StatedFunc func(text string, value any, unit string) bool
+
+// SystemReader reads a property's value just now, for a system-state claim.
+type SystemReader func(name string) (any, bool)
+
+// claims is what grounding checks against: the request's text and what the
+// tier found in it.
+type claims struct {
+	text     string
+	folded   string
+	when     *When
+	entities []Entity
+	stated   StatedFunc
+	read     SystemReader
+}
+
+// timeParams are parameters whose value is a point in time: a time
+// expression in the request grounds them (putTime's "now", a schedule's
+// "at"), so such a target is not turned into a schedule.
+var timeParams = map[string]bool{"now": true, "at": true}
+
+// ground checks every argument of c for target t (§6.1 rule 3): a stated
+// value must appear in the request, a default must equal the declared one, a
+// system-state value must equal what the device says just now. Required
+// arguments the request leaves out take the declared default, or are
+// missing. Arguments t does not take are dropped from nothing: they make the
+// claim unchecked, since the Core will not send what it cannot explain.
+func ground(t Target, c Candidate, cl claims) Grounding {
+	g := Grounding{Args: map[string]any{}, Grounding: map[string]string{}}
+	for _, name := range sortedKeys(c.Args) {
+		v := normalizeValue(c.Args[name])
+		p, ok := t.Param(name)
+		if !ok {
+			g.Unchecked = append(g.Unchecked, name)
+			continue
+		}
+		claim := c.Grounding[name]
+		if claim == "" {
+			claim = Stated
+			if p.Default != nil && sameValue(p.Default, v) {
+				claim = Default
+			}
+		}
+		if !cl.check(p, claim, v) {
+			g.Unchecked = append(g.Unchecked, name)
+			continue
+		}
+		g.Args[name], g.Grounding[name] = v, claim
+	}
+	for _, p := range t.Params() {
+		if _, ok := g.Args[p.Name]; ok || contains(g.Unchecked, p.Name) {
+			continue
+		}
+		if timeParams[p.Name] && cl.when != nil && p.Type == "string" {
+			g.Args[p.Name], g.Grounding[p.Name] = cl.when.At.UTC().Format(time.RFC3339), Stated
+			continue
+		}
+		if p.Default != nil {
+			g.Args[p.Name], g.Grounding[p.Name] = normalizeValue(p.Default), Default
+			continue
+		}
+		if p.Required && askable(p) {
+			g.Missing = append(g.Missing, p.Name)
+		}
+	}
+	for _, m := range c.Missing {
+		if _, ok := g.Args[m]; !ok && !contains(g.Missing, m) && !contains(g.Unchecked, m) {
+			if p, ok := t.Param(m); ok && p.Required {
+				g.Missing = append(g.Missing, m)
+			}
+		}
+	}
+	return g
+}
+
+// askable says whether a person can give p's value in a sentence. A body
+// member that is a whole document (config values, valve rules, a Playbook)
+// is not asked for here: the request is submitted with what it states and
+// the device, which validates the document, says what it lacks.
+func askable(p Param) bool {
+	return p.In != "body" || (p.Type != "object" && p.Type != "array")
+}
+
+// check verifies one claim.
+func (cl claims) check(p Param, claim string, v any) bool {
+	switch claim {
+	case Default:
+		return p.Default != nil && sameValue(p.Default, v)
+	case SystemState:
+		if cl.read == nil {
+			return false
+		}
+		now, ok := cl.read(p.Name)
+		return ok && sameValue(now, v)
+	case Stated:
+		return cl.statedValue(p, v)
+	}
+	return false
+}
+
+// statedValue says whether v appears in the request.
+func (cl claims) statedValue(p Param, v any) bool {
+	switch x := v.(type) {
+	case float64:
+		if cl.stated != nil && cl.stated(cl.text, x, unitOf(p)) {
+			return true
+		}
+		return cl.stated != nil && unitOf(p) != "" && cl.stated(cl.text, x, "")
+	case bool:
+		return statedBool(cl.folded, x)
+	case string:
+		if p.Format == "date" && cl.when != nil && x == cl.when.At.Format(time.DateOnly) {
+			return true
+		}
+		if timeParams[p.Name] && cl.when != nil {
+			if at, err := time.Parse(time.RFC3339, x); err == nil && at.Equal(cl.when.At) {
+				return true
+			}
+		}
+		for _, e := range cl.entities {
+			if e.ID == x {
+				return true
+			}
+		}
+		if f := fold(x); f != "" && containsWord(cl.folded, f) {
+			return true
+		}
+		return cl.stated != nil && cl.stated(cl.text, x, "")
+	}
+	return false
+}
+
+// unitOf is the unit a parameter's number is stated in.
+func unitOf(p Param) string {
+	if p.Unit != "" {
+		return p.Unit
+	}
+	if strings.HasSuffix(p.Name, "Sec") {
+		return "s"
+	}
+	return ""
+}
+
+// boolWords are the words that state on or off, in the four languages of
+// the Recall tier. Data, so a language pack can add to it.
+var boolWords = map[bool][]string{
+	true:  {"on", "enable", "enabled", "activate", "allow", "an", "ein", "einschalten", "aktivieren", "activa", "activar", "encender", "enciende", "active", "activer", "allume", "allumer"},
+	false: {"off", "disable", "disabled", "deactivate", "aus", "ausschalten", "deaktivieren", "desactiva", "desactivar", "apagar", "apaga", "desactive", "desactiver", "eteindre", "eteins"},
+}
+
+func statedBool(folded string, v bool) bool {
+	for _, w := range boolWords[v] {
+		if containsWord(folded, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// fold lower-cases s and keeps letters and digits, other runes becoming
+// spaces, so words compare whatever the punctuation.
+func fold(s string) string {
+	var b strings.Builder
+	space := true
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(foldAccent(r))
+			space = false
+		} else if !space {
+			b.WriteByte(' ')
+			space = true
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func foldAccent(r rune) rune {
+	switch r {
+	case 'à', 'á', 'â', 'ä', 'ã', 'å':
+		return 'a'
+	case 'è', 'é', 'ê', 'ë':
+		return 'e'
+	case 'ì', 'í', 'î', 'ï':
+		return 'i'
+	case 'ò', 'ó', 'ô', 'ö', 'õ':
+		return 'o'
+	case 'ù', 'ú', 'û', 'ü':
+		return 'u'
+	case 'ç':
+		return 'c'
+	case 'ñ':
+		return 'n'
+	}
+	return r
+}
+
+func containsWord(folded, word string) bool {
+	return strings.Contains(" "+folded+" ", " "+word+" ")
+}
+
+// normalizeValue turns JSON numbers and Go integers into float64 rounded to
+// 6 significant digits, so a converted unit compares and travels exactly.
+func normalizeValue(v any) any {
+	switch x := v.(type) {
+	case int:
+		return float64(x)
+	case int64:
+		return float64(x)
+	case float32:
+		return Round6(float64(x))
+	case float64:
+		return Round6(x)
+	case json.Number:
+		if f, err := x.Float64(); err == nil {
+			return Round6(f)
+		}
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = normalizeValue(e)
+		}
+		return out
+	}
+	return v
+}
+
+// Round6 rounds x to 6 significant digits (1.0000001 → 1, 33.33333 → 33.3333).
+func Round6(x float64) float64 {
+	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return x
+	}
+	f, err := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 6, 64), 64)
+	if err != nil {
+		return x
+	}
+	return f
+}
+
+func formatNumber(x float64) string {
+	return strconv.FormatFloat(Round6(x), 'f', -1, 64)
+}
+
+func sameValue(a, b any) bool {
+	a, b = normalizeValue(a), normalizeValue(b)
+	ra, err1 := json.Marshal(a)
+	rb, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && string(ra) == string(rb)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,652 @@
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/heart-core/heart-web/core/api"
+	"github.com/heart-core/heart-web/core/device"
+	"github.com/heart-core/heart-web/core/explain"
+	"github.com/heart-core/heart-web/core/sysmap"
+)
+
+// Device is how the pipeline calls the device: the Core's device.Client.
+type Device interface {
+	Do(ctx context.Context, method, target string, body any, on device.On) (*api.Response, error)
+}
+
+// Env is everything one request is served with.
+type Env struct {
+	Map      *sysmap.Map
+	Resolver Resolver
+	Device   Device
+	// Stop runs the Core's own Stop (it stops the Core's activity and
+	// forwards postTendingStop to the device with the caller's token).
+	Stop      func(ctx context.Context) *api.Response
+	Stated    StatedFunc
+	Questions *Questions
+	Templates explain.Templates
+	Now       time.Time
+	MaxRunes  int
+}
+
+// DefaultMaxRunes bounds a request's text.
+const DefaultMaxRunes = 500
+
+// Validate checks a request's shape: text present (unless it answers a
+// question), valid, and not longer than maxRunes.
+func Validate(req Request, maxRunes int) *api.Problem {
+	if maxRunes <= 0 {
+		maxRunes = DefaultMaxRunes
+	}
+	if strings.TrimSpace(req.Text) == "" && req.Choice == "" {
+		return api.NewProblem(400, api.CodeInvalidRequest, "Say what you want in text.").WithField("text")
+	}
+	if !utf8.ValidString(req.Text) {
+		return api.NewProblem(400, api.CodeInvalidRequest, "The text is not valid UTF-8.").WithField("text")
+	}
+	if n := utf8.RuneCountInString(req.Text); n > maxRunes {
+		return api.Problemf(400, api.CodeInvalidRequest, "The text has %d characters; at most %d are accepted.", n, maxRunes).WithField("text")
+	}
+	if len(req.Choice) > 64 {
+		return api.NewProblem(400, api.CodeInvalidRequest, "That choice id is not one the Core gives.").WithField("choice")
+	}
+	return nil
+}
+
+// Serve runs the pipeline for one request from caller. The error is a
+// *api.Problem for a bad request or an unreachable device; every other
+// result, refusals included, is a Response.
+func Serve(ctx context.Context, env *Env, caller device.Caller, req Request) (*Response, error) {
+	if p := Validate(req, env.MaxRunes); p != nil {
+		return nil, p
+	}
+	r := &run{env: env, caller: caller, set: env.Templates.For(req.Lang), loc: location(env.Map)}
+	if req.Choice != "" {
+		q, c, ok := env.Questions.Take(caller.Name, req.Choice, env.Now)
+		if !ok {
+			return nil, api.Problemf(404, api.CodeNotFound, "No open question of yours has the choice %q; questions expire after a few minutes, so please ask again.", req.Choice).WithField("choice")
+		}
+		r.text, r.u = q.Text, q.Under
+		r.shortlist = r.short(r.known(q.Under.Candidates))
+		return r.proceed(ctx, c)
+	}
+	r.text = req.Text
+	r.u = env.Resolver.Resolve(req.Text, Context{Now: env.Now, Loc: r.loc, Lang: req.Lang})
+	if req.Lang == "" && r.u.Lang != "" {
+		r.set = env.Templates.For(r.u.Lang)
+	}
+	return r.understood(ctx)
+}
+
+func location(m *sysmap.Map) *time.Location {
+	if m != nil {
+		if loc, err := time.LoadLocation(m.Card.TimeZone); err == nil {
+			return loc
+		}
+	}
+	return time.UTC
+}
+
+// run is one request going through the pipeline.
+type run struct {
+	env       *Env
+	caller    device.Caller
+	set       *explain.Set
+	loc       *time.Location
+	text      string
+	u         Understanding
+	shortlist []ShortItem
+}
+
+// maxShortlist is §5's bound on candidates.
+const maxShortlist = 8
+
+// known keeps the candidates whose target exists in the Map (§6.1 rule 1).
+func (r *run) known(cands []Candidate) []Candidate {
+	var out []Candidate
+	for _, c := range cands {
+		if _, ok := Lookup(r.env.Map, c.Target); ok {
+			out = append(out, c)
+		}
+		if len(out) == maxShortlist {
+			break
+		}
+	}
+	return out
+}
+
+func (r *run) short(cands []Candidate) []ShortItem {
+	out := make([]ShortItem, 0, len(cands))
+	for _, c := range cands {
+		out = append(out, ShortItem{Target: c.Target, Score: roundScore(c.Score)})
+	}
+	return out
+}
+
+func roundScore(s float64) float64 {
+	if s < 0 || math.IsNaN(s) {
+		return 0
+	}
+	return math.Round(s*1000) / 1000
+}
+
+// understood is steps 1 and 2 up to choosing one target.
+func (r *run) understood(ctx context.Context) (*Response, error) {
+	cands := r.known(r.u.Candidates)
+	r.shortlist = r.short(cands)
+	if len(cands) == 0 || r.u.Decision == "none" {
+		return r.respond(NotUnderstood, nil, r.set.NotUnderstood), nil
+	}
+	top := cands[0]
+	// §6.2: a request to stop a thing names a target; it is that thing's
+	// halt, never Stop, and a thing with no halt is refused.
+	if r.u.Thing != "" || top.Target == StopTarget {
+		things := r.namedThings()
+		if r.u.Thing != "" {
+			things = []string{r.u.Thing}
+		}
+		if len(things) == 1 {
+			halt, ok := r.env.Map.HaltFor(things[0])
+			if !ok {
+				out := r.respond(Refused, nil, r.set.Refusal(ReasonNoHalt, map[string]string{"thing": things[0]}))
+				out.Reason = ReasonNoHalt
+				return out, nil
+			}
+			return r.proceed(ctx, Candidate{Target: halt.Name, Score: top.Score})
+		} else if len(things) > 1 {
+			var halts []Candidate
+			for _, th := range things {
+				if h, ok := r.env.Map.HaltFor(th); ok {
+					halts = append(halts, Candidate{Target: h.Name, Score: top.Score})
+				}
+			}
+			if len(halts) > 1 {
+				return r.ask(halts), nil
+			}
+		}
+	}
+	if r.ambiguous(cands) {
+		return r.ask(r.closest(cands)), nil
+	}
+	return r.proceed(ctx, top)
+}
+
+// ambiguous is §6.1 rule 2: more than one target fits.
+func (r *run) ambiguous(cands []Candidate) bool {
+	if len(cands) < 2 {
+		return false
+	}
+	if r.u.Decision == "ambiguous" {
+		return true
+	}
+	return cands[1].Target != cands[0].Target && cands[1].Score >= cands[0].Score
+}
+
+// closest are the candidates offered as choices: those the tier could not
+// separate, at most 4.
+func (r *run) closest(cands []Candidate) []Candidate {
+	out := []Candidate{cands[0]}
+	for _, c := range cands[1:] {
+		if len(out) == 4 {
+			break
+		}
+		if c.Score >= cands[0].Score*0.8 || len(out) < 2 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// namedThings are the things (pump, mixer) whose components the request names.
+func (r *run) namedThings() []string {
+	var out []string
+	add := func(th string) {
+		if th != "" && !contains(out, th) {
+			out = append(out, th)
+		}
+	}
+	for _, e := range r.u.Entities {
+		switch e.Kind {
+		case "thing":
+			add(e.ID)
+		case "component":
+			for _, c := range r.env.Map.Components {
+				if c.ID == e.ID {
+					add(c.Kind)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// proceed grounds, checks and acts on one chosen candidate.
+func (r *run) proceed(ctx context.Context, c Candidate) (*Response, error) {
+	t, ok := Lookup(r.env.Map, c.Target)
+	if !ok {
+		return r.respond(NotUnderstood, nil, r.set.NotUnderstood), nil
+	}
+	if t.Name == StopTarget {
+		return r.stop(ctx, t, c)
+	}
+	if t.Name == ScheduleTarget {
+		return r.schedule(ctx, c, r.inner(c))
+	}
+	if r.u.When != nil && !t.Read() && !takesTime(t) {
+		return r.schedule(ctx, Candidate{Target: ScheduleTarget, Score: c.Score}, &c)
+	}
+	g := ground(t, c, r.claims(ctx, t))
+	in := r.intent(t.Name, g.Args, g.Grounding, c.Score)
+	if out := r.grounded(t, g, in); out != nil {
+		return out, nil
+	}
+	if out := r.check(t, g.Args, in); out != nil {
+		return out, nil
+	}
+	if !t.Read() {
+		if out := r.modeCheck(ctx, t, in); out != nil {
+			return out, nil
+		}
+	}
+	call := t.Call(g.Args)
+	return r.act(ctx, t, call, in, nil)
+}
+
+// takesTime says whether a time in the request is one of t's arguments
+// (putTime's "now") rather than when to run it.
+func takesTime(t Target) bool {
+	for _, p := range t.Params() {
+		if timeParams[p.Name] {
+			return true
+		}
+	}
+	return false
+}
+
+// inner is the operation a postSchedule candidate wraps: its "target"
+// argument, or else the best non-read candidate that is not a schedule.
+func (r *run) inner(c Candidate) *Candidate {
+	if name, ok := c.Args["target"].(string); ok && name != "" {
+		in := &Candidate{Target: name, Score: c.Score, Grounding: map[string]string{}}
+		if args, ok := c.Args["arguments"].(map[string]any); ok {
+			in.Args = args
+		}
+		for k, v := range c.Grounding {
+			if rest, ok := strings.CutPrefix(k, "arguments."); ok {
+				in.Grounding[rest] = v
+			}
+		}
+		return in
+	}
+	for _, o := range r.known(r.u.Candidates) {
+		if t, ok := Lookup(r.env.Map, o.Target); ok && o.Target != ScheduleTarget && o.Target != StopTarget && !t.Read() {
+			o := o
+			return &o
+		}
+	}
+	return nil
+}
+
+// schedule turns a request with a time into postSchedule {target,
+// arguments, at}: never an immediate run (§6.2, decisions §3 "Times").
+func (r *run) schedule(ctx context.Context, outer Candidate, inner *Candidate) (*Response, error) {
+	st, _ := Lookup(r.env.Map, ScheduleTarget)
+	if inner == nil {
+		in := r.intent(ScheduleTarget, map[string]any{}, map[string]string{}, outer.Score)
+		return r.question(in, r.set.MissingTarget), nil
+	}
+	t, ok := Lookup(r.env.Map, inner.Target)
+	if !ok || t.Name == ScheduleTarget || t.Name == StopTarget {
+		in := r.intent(ScheduleTarget, map[string]any{}, map[string]string{}, outer.Score)
+		return r.question(in, r.set.MissingTarget), nil
+	}
+	g := ground(t, *inner, r.claims(ctx, t))
+	args := map[string]any{"target": t.Name, "arguments": g.Args}
+	grounding := map[string]string{"target": Stated, "arguments": Stated}
+	for k, v := range g.Grounding {
+		grounding["arguments."+k] = v
+	}
+	var at *time.Time
+	if w := r.u.When; w != nil && w.At.After(r.env.Now) {
+		when := w.At
+		at = &when
+		args["at"], grounding["at"] = when.UTC().Format(time.RFC3339), Stated
+	}
+	in := r.intent(ScheduleTarget, args, grounding, outer.Score)
+	if out := r.grounded(t, g, in); out != nil {
+		return out, nil
+	}
+	if at == nil {
+		return r.question(in, r.set.MissingWhen), nil
+	}
+	if out := r.check(t, g.Args, in); out != nil {
+		return out, nil
+	}
+	if out := r.check(st, nil, in); out != nil {
+		return out, nil
+	}
+	if out := r.modeCheck(ctx, st, in); out != nil {
+		return out, nil
+	}
+	call := Call{Method: "POST", Path: "/heart/v1/schedules", Body: map[string]any{"target": t.Name, "arguments": g.Args, "at": args["at"]}}
+	return r.act(ctx, t, call, in, at)
+}
+
+func (r *run) intent(target string, args map[string]any, grounding map[string]string, score float64) *Intent {
+	return &Intent{Target: target, Arguments: args, Grounding: grounding, Tier: "recall", Confidence: confidence(score)}
+}
+
+// confidence maps a tier's score onto [0, 1].
+func confidence(s float64) float64 {
+	if s <= 0 || math.IsNaN(s) {
+		return 0
+	}
+	if s > 1 {
+		s = 1 - 1/(1+s)
+	}
+	return math.Round(s*1000) / 1000
+}
+
+// claims is what grounding checks against for target t.
+func (r *run) claims(ctx context.Context, t Target) claims {
+	cl := claims{text: r.text, folded: fold(r.text), when: r.u.When, entities: r.u.Entities, stated: r.env.Stated}
+	if t.Command != nil && t.Command.Sets != "" {
+		sets := t.Command.Sets
+		cl.read = func(string) (any, bool) { return r.readProperty(ctx, sets) }
+	}
+	return cl
+}
+
+// readProperty reads a property's setpoint (or value) just now, as the Core.
+func (r *run) readProperty(ctx context.Context, name string) (any, bool) {
+	resp, err := r.env.Device.Do(ctx, "GET", "/heart/v1/properties/"+name, nil, device.On{})
+	if err != nil {
+		return nil, false
+	}
+	var p struct {
+		Value    any `json:"value"`
+		Setpoint any `json:"setpoint"`
+	}
+	if device.Decode(resp, &p) != nil {
+		return nil, false
+	}
+	if p.Setpoint != nil {
+		return p.Setpoint, true
+	}
+	return p.Value, p.Value != nil
+}
+
+// grounded answers a grounding that does not stand: an unchecked claim is
+// refused, a missing value is asked for.
+func (r *run) grounded(t Target, g Grounding, in *Intent) *Response {
+	if len(g.Unchecked) > 0 {
+		out := r.respond(Refused, in, r.set.Refusal(ReasonUngrounded, map[string]string{"title": t.Title, "names": strings.Join(g.Unchecked, ", ")}))
+		out.Reason = ReasonUngrounded
+		return out
+	}
+	if len(g.Missing) > 0 {
+		p, _ := t.Param(g.Missing[0])
+		name := p.Name
+		if p.Unit != "" {
+			name += " (" + p.Unit + ")"
+		}
+		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": name, "title": lowerTitle(t.Title)}))
+	}
+	return nil
+}
+
+func (r *run) question(in *Intent, q string) *Response {
+	out := r.respond(NeedsClarification, in, q)
+	out.Question = q
+	return out
+}
+
+// check is step 3 for one target: the caller's scope, the target's callers
+// and its input schema.
+func (r *run) check(t Target, args map[string]any, in *Intent) *Response {
+	if !r.caller.Has(t.Scope) {
+		return r.refuse(in, ReasonCallerNotAllowed, map[string]string{"title": t.Title, "scope": t.Scope})
+	}
+	if t.Command != nil && !t.Command.AllowsCaller("ai") {
+		return r.refuse(in, ReasonPersonOnly, map[string]string{"title": t.Title})
+	}
+	if args == nil {
+		return nil
+	}
+	if t.schema != nil {
+		if p := t.schema.Validate(args); p != nil {
+			if p.Code == api.CodeOutOfRange {
+				return r.refuse(in, ReasonOutOfRange, map[string]string{"title": t.Title, "args": strings.TrimPrefix(explain.Args(args, r.units(t)), " with "), "detail": p.Detail})
+			}
+			return r.refuse(in, ReasonInvalid, map[string]string{"title": t.Title, "detail": p.Detail})
+		}
+	}
+	for _, p := range t.Params() {
+		if v, ok := args[p.Name]; ok && !typeFits(p.Type, v) {
+			return r.refuse(in, ReasonInvalid, map[string]string{"title": t.Title, "detail": "the " + p.Name + " given is not a " + p.Type + "."})
+		}
+	}
+	return nil
+}
+
+func typeFits(typ string, v any) bool {
+	switch typ {
+	case "number":
+		_, ok := v.(float64)
+		return ok
+	case "integer":
+		f, ok := v.(float64)
+		return ok && f == math.Trunc(f)
+	case "string":
+		_, ok := v.(string)
+		return ok
+	case "boolean":
+		_, ok := v.(bool)
+		return ok
+	}
+	return true
+}
+
+// modeCheck refuses a non-read in mode observe (decisions §3). If the mode
+// cannot be read, the device's own 409 decides.
+func (r *run) modeCheck(ctx context.Context, t Target, in *Intent) *Response {
+	resp, err := r.env.Device.Do(ctx, "GET", "/heart/v1/tending", nil, device.On{})
+	if err != nil {
+		return nil
+	}
+	var tending struct {
+		Autonomy struct {
+			Mode string `json:"mode"`
+		} `json:"autonomy"`
+	}
+	if device.Decode(resp, &tending) == nil && tending.Autonomy.Mode == "observe" {
+		return r.refuse(in, ReasonAutonomyStopped, map[string]string{"title": t.Title})
+	}
+	return nil
+}
+
+func (r *run) refuse(in *Intent, reason string, vars map[string]string) *Response {
+	out := r.respond(Refused, in, r.set.Refusal(reason, vars))
+	out.Reason = reason
+	return out
+}
+
+func (r *run) units(t Target) map[string]string {
+	u := map[string]string{}
+	for _, p := range t.Params() {
+		if p.Unit != "" {
+			u[p.Name] = p.Unit
+		}
+	}
+	return u
+}
+
+// on is how every call for the caller is made: ai on their behalf, marked
+// as /serve so the device never lets an allowlist run it (§6.2).
+func (r *run) on() device.On {
+	return device.On{Initiator: "ai", OnBehalfOf: r.caller.Name, Serve: true}
+}
+
+// act is step 4: a read runs and is answered; anything else is submitted
+// and must wait for a person.
+func (r *run) act(ctx context.Context, t Target, call Call, in *Intent, at *time.Time) (*Response, error) {
+	var body any
+	if call.Body != nil {
+		body = call.Body
+	}
+	resp, err := r.env.Device.Do(ctx, call.Method, call.Path, body, r.on())
+	if err != nil {
+		return nil, err
+	}
+	read := t.Read() && at == nil
+	switch {
+	case resp.Status == 202 && !read:
+		var held struct {
+			Action struct {
+				ID string `json:"id"`
+			} `json:"action"`
+		}
+		_ = json.Unmarshal(resp.Body, &held)
+		out := r.respond(PendingApproval, in, r.set.PendingAnswer(t.Title, argsOf(in, at), r.units(t), at, r.loc, held.Action.ID))
+		out.ActionID = held.Action.ID
+		return out, nil
+	case resp.Status >= 200 && resp.Status < 300 && read:
+		var result any
+		_ = json.Unmarshal(resp.Body, &result)
+		if t.Command != nil {
+			result = actionResult(result)
+		}
+		out := r.respond(Done, in, r.set.ReadAnswer(t.Title, result))
+		out.Result = result
+		return out, nil
+	case resp.Status >= 200 && resp.Status < 300:
+		// The device ran a change asked for in plain language without a
+		// person: a wrong action, and the device's defect (§6.2, §12).
+		return nil, api.Problemf(502, api.CodeInternal, "The device carried out %s at once although it came from /serve and needed a person's approval. This is a defect of the device and a wrong action; it has been refused here, so check the device's Actions.", t.Name)
+	}
+	return r.deviceRefused(t, resp, in, read)
+}
+
+// argsOf are the values to state in a pending answer: the inner
+// operation's for a schedule.
+func argsOf(in *Intent, at *time.Time) map[string]any {
+	if at != nil {
+		if a, ok := in.Arguments["arguments"].(map[string]any); ok {
+			return a
+		}
+	}
+	return in.Arguments
+}
+
+// actionResult is the result of a finished invoke ({"action": {...}}).
+func actionResult(v any) any {
+	if m, ok := v.(map[string]any); ok {
+		if a, ok := m["action"].(map[string]any); ok {
+			if res, ok := a["result"]; ok {
+				return res
+			}
+		}
+	}
+	return v
+}
+
+// deviceRefused turns a device problem into the outcome it means.
+func (r *run) deviceRefused(t Target, resp *api.Response, in *Intent, read bool) (*Response, error) {
+	p, ok := api.ParseProblem(resp)
+	if !ok {
+		return nil, api.Problemf(502, api.CodeDeviceUnreachable, "The device answered %d to %s.", resp.Status, t.Name)
+	}
+	vars := map[string]string{"title": t.Title, "detail": p.Detail, "scope": t.Scope}
+	switch {
+	case p.Code == api.CodeCallerNotAllowed || p.Status == 403:
+		return r.refuse(in, ReasonCallerNotAllowed, vars), nil
+	case p.Code == api.CodeAutonomyStopped:
+		return r.refuse(in, ReasonAutonomyStopped, vars), nil
+	case p.Code == api.CodeOutOfRange:
+		vars["args"] = strings.TrimPrefix(explain.Args(in.Arguments, r.units(t)), " with ")
+		return r.refuse(in, ReasonOutOfRange, vars), nil
+	case p.Code == api.CodeGuardFailed:
+		return r.refuse(in, ReasonGuardFailed, vars), nil
+	case p.Status == 404 && read:
+		return r.respond(Done, in, explain.Fill(r.set.DeviceSays, vars)), nil
+	case p.Status == 400 && p.Field != "":
+		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": p.Field, "title": lowerTitle(t.Title)})), nil
+	case p.Status == 400 || p.Status == 404 || p.Status == 409 || p.Status == 422:
+		return r.refuse(in, ReasonDevice, vars), nil
+	}
+	return nil, p
+}
+
+// stop runs the Core's own Stop at once (§6.2: stopping is never held).
+func (r *run) stop(ctx context.Context, t Target, c Candidate) (*Response, error) {
+	in := r.intent(t.Name, map[string]any{}, map[string]string{}, c.Score)
+	if out := r.check(t, nil, in); out != nil {
+		return out, nil
+	}
+	resp := r.env.Stop(ctx)
+	if resp.Status != 200 {
+		return r.deviceRefused(t, resp, in, true)
+	}
+	var st struct {
+		Autonomy struct {
+			Current int    `json:"current"`
+			Mode    string `json:"mode"`
+		} `json:"autonomy"`
+	}
+	_ = json.Unmarshal(resp.Body, &st)
+	if st.Autonomy.Mode == "" {
+		st.Autonomy.Mode = "observe"
+	}
+	return r.respond(Done, in, explain.Fill(r.set.Stopped, map[string]string{"level": explain.Value(float64(st.Autonomy.Current)), "mode": st.Autonomy.Mode})), nil
+}
+
+// ask offers cands as choices and keeps the question for a later `choice`.
+func (r *run) ask(cands []Candidate) *Response {
+	q, ids := r.env.Questions.Ask(r.caller.Name, r.text, r.u, cands, r.env.Now)
+	_ = q
+	var choices []Choice
+	var labels []string
+	for i, c := range cands {
+		t, _ := Lookup(r.env.Map, c.Target)
+		label := t.Title + explain.Args(c.Args, r.units(t))
+		choices = append(choices, Choice{ID: ids[i], Target: c.Target, Label: label, Arguments: c.Args})
+		labels = append(labels, "\""+label+"\"")
+	}
+	text := explain.Fill(r.set.Ambiguous, map[string]string{"options": joinOr(labels)})
+	out := r.respond(NeedsClarification, nil, text)
+	out.Question, out.Choices = text, choices
+	return out
+}
+
+func joinOr(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+func lowerTitle(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	if len(s) > n {
+		if r2, _ := utf8.DecodeRuneInString(s[n:]); r2 >= 'A' && r2 <= 'Z' {
+			return s
+		}
+	}
+	return strings.ToLower(string(r)) + s[n:]
+}
+
+func (r *run) respond(outcome string, in *Intent, answer string) *Response {
+	sl := r.shortlist
+	if sl == nil {
+		sl = []ShortItem{}
+	}
+	return &Response{Outcome: outcome, Intent: in, Answer: answer, Shortlist: sl}
+}

@@ -1,0 +1,399 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/heart-core/heart-web/core/api"
+	"github.com/heart-core/heart-web/core/device"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestServe_Read_RunsAtOnceAsAIOnBehalfOfCaller_AndStatesValueWithUnit(t *testing.T) {
+	dev := newFake()
+	e := env(t, dev, match("getProperty", 0.9, map[string]any{"name": "tank.level"}, map[string]string{"name": "stated"}))
+	e.Resolver = ResolverFunc(func(string, Context) Understanding {
+		u := match("getProperty", 0.9, map[string]any{"name": "tank.level"}, map[string]string{"name": "stated"})
+		u.Entities = []Entity{{Kind: "property", ID: "tank.level"}}
+		return u
+	})
+	out := serveText(t, e, operator, "how full is the tank?")
+	assert.Equal(t, Done, out.Outcome)
+	assert.Equal(t, "The tank is 62% full.", out.Answer)
+	require.NotNil(t, out.Intent)
+	assert.Equal(t, "getProperty", out.Intent.Target)
+	assert.Equal(t, "recall", out.Intent.Tier)
+	assert.Equal(t, map[string]string{"name": "stated"}, out.Intent.Grounding)
+	last := dev.calls[len(dev.calls)-1]
+	assert.Equal(t, "GET", last.Method)
+	assert.Equal(t, "/heart/v1/properties/tank.level", last.Path)
+	assert.Equal(t, device.On{Initiator: "ai", OnBehalfOf: "operator", Serve: true}, last.On)
+	assert.Empty(t, dev.nonReads())
+}
+
+func TestServe_Read_GenericAnswerSummarisesList(t *testing.T) {
+	dev := newFake()
+	out := serveText(t, env(t, dev, match("getAlerts", 0.8, nil, nil)), viewer, "any alerts?")
+	assert.Equal(t, Done, out.Outcome)
+	assert.Equal(t, "1 alerts: a1 low-level Tank low.", out.Answer)
+}
+
+func TestServe_ReadCommand_RunsAndSummarisesResult(t *testing.T) {
+	dev := newFake()
+	out := serveText(t, env(t, dev, match("com.acme.report.daily", 0.8, nil, nil)), viewer, "daily report")
+	assert.Equal(t, Done, out.Outcome)
+	assert.Contains(t, out.Answer, "litres 1200")
+}
+
+func TestServe_NonRead_IsSubmittedAndWaits_StatingTargetValuesAndTiming(t *testing.T) {
+	dev := newFake()
+	e := env(t, dev, match("com.acme.pump.set_flow", 0.9, map[string]any{"litresPerMin": 40.0}, map[string]string{"litresPerMin": "stated"}))
+	out := serveText(t, e, operator, "set the flow to 40 litres per minute")
+	assert.Equal(t, PendingApproval, out.Outcome)
+	assert.NotEmpty(t, out.ActionID)
+	assert.Contains(t, out.Answer, "set pump flow with litresPerMin 40 L/min")
+	assert.Contains(t, out.Answer, "as soon as it is approved")
+	assert.Contains(t, out.Answer, out.ActionID)
+	nr := dev.nonReads()
+	require.Len(t, nr, 1)
+	assert.Equal(t, "/heart/v1/capabilities/com.acme.pump.set_flow/invoke", nr[0].Path)
+	assert.Equal(t, map[string]any{"litresPerMin": 40.0}, nr[0].Body)
+	assert.Equal(t, device.On{Initiator: "ai", OnBehalfOf: "operator", Serve: true}, nr[0].On)
+}
+
+func TestServe_DeviceThatRunsANonRead_IsADefectNeverDone(t *testing.T) {
+	dev := newFake()
+	dev.answers["POST /heart/v1/system/identify"] = api.JSON(200, map[string]any{"ok": true})
+	e := env(t, dev, match("postSystemIdentify", 0.9, nil, nil))
+	out, err := Serve(context.Background(), e, owner, Request{Text: "blink"})
+	assert.Nil(t, out)
+	var p *api.Problem
+	require.ErrorAs(t, err, &p)
+	assert.Equal(t, 502, p.Status)
+	assert.Contains(t, p.Detail, "wrong action")
+}
+
+func TestServe_NoTarget_NotUnderstood_AndNothingCalled(t *testing.T) {
+	for name, u := range map[string]Understanding{
+		"none":           {Decision: "none"},
+		"unknown target": match("com.other.launch", 0.9, nil, nil),
+		"never served":   match("postTendingProposals", 0.9, nil, nil),
+		"approve":        match("postActionApprove", 0.9, nil, nil),
+	} {
+		t.Run(name, func(t *testing.T) {
+			dev := newFake()
+			out := serveText(t, env(t, dev, u), owner, "what's the weather in Paris?")
+			assert.Equal(t, NotUnderstood, out.Outcome)
+			assert.Nil(t, out.Intent)
+			assert.Empty(t, dev.calls)
+		})
+	}
+}
+
+func TestServe_TwoTargetsFit_AsksNamingBoth_AndChoiceAnswers(t *testing.T) {
+	dev := newFake()
+	u := Understanding{Decision: "ambiguous", Candidates: []Candidate{
+		{Target: "com.acme.pump.halt", Score: 0.7}, {Target: "com.acme.conveyor.halt", Score: 0.69}}}
+	e := env(t, dev, u)
+	out := serveText(t, e, operator, "stop it")
+	assert.Equal(t, NeedsClarification, out.Outcome)
+	require.Len(t, out.Choices, 2)
+	assert.Contains(t, out.Question, "Stop the pump")
+	assert.Contains(t, out.Question, "Stop the conveyor")
+	assert.Empty(t, dev.nonReads())
+
+	// Another caller cannot answer it.
+	_, err := Serve(context.Background(), e, owner, Request{Choice: out.Choices[1].ID})
+	require.Error(t, err)
+
+	got, err := Serve(context.Background(), e, operator, Request{Choice: out.Choices[1].ID})
+	require.NoError(t, err)
+	assert.Equal(t, PendingApproval, got.Outcome)
+	assert.Equal(t, "com.acme.conveyor.halt", got.Intent.Target)
+
+	// A choice answers once.
+	_, err = Serve(context.Background(), e, operator, Request{Choice: out.Choices[1].ID})
+	require.Error(t, err)
+}
+
+func TestServe_MissingRequiredValue_AsksForIt(t *testing.T) {
+	dev := newFake()
+	u := match("com.acme.pump.set_flow", 0.8, nil, nil)
+	u.Candidates[0].Missing = []string{"litresPerMin"}
+	out := serveText(t, env(t, dev, u), operator, "change the flow")
+	assert.Equal(t, NeedsClarification, out.Outcome)
+	assert.Equal(t, "What litresPerMin (L/min) should I use to set pump flow?", out.Question)
+	assert.Empty(t, dev.nonReads())
+}
+
+func TestServe_GroundingClaims(t *testing.T) {
+	cases := []struct {
+		name      string
+		text      string
+		cand      Candidate
+		outcome   string
+		reason    string
+		grounding map[string]string
+	}{
+		{"stated value appears", "set the flow to 40", Candidate{Target: "com.acme.pump.set_flow", Args: map[string]any{"litresPerMin": 40.0}, Grounding: map[string]string{"litresPerMin": "stated"}}, PendingApproval, "", map[string]string{"litresPerMin": "stated"}},
+		{"stated value invented", "set the flow higher", Candidate{Target: "com.acme.pump.set_flow", Args: map[string]any{"litresPerMin": 40.0}, Grounding: map[string]string{"litresPerMin": "stated"}}, Refused, ReasonUngrounded, nil},
+		{"default equals declared", "fill the tank", Candidate{Target: "com.acme.tank.fill", Args: map[string]any{"targetPercent": 90.0}, Grounding: map[string]string{"targetPercent": "default"}}, PendingApproval, "", map[string]string{"targetPercent": "default"}},
+		{"default differs from declared", "fill the tank", Candidate{Target: "com.acme.tank.fill", Args: map[string]any{"targetPercent": 80.0}, Grounding: map[string]string{"targetPercent": "default"}}, Refused, ReasonUngrounded, nil},
+		{"default filled by the Core", "fill the tank", Candidate{Target: "com.acme.tank.fill"}, PendingApproval, "", map[string]string{"targetPercent": "default"}},
+		{"system-state read just now", "keep the flow", Candidate{Target: "com.acme.pump.set_flow", Args: map[string]any{"litresPerMin": 62.0}, Grounding: map[string]string{"litresPerMin": "system-state"}}, PendingApproval, "", map[string]string{"litresPerMin": "system-state"}},
+		{"system-state that differs", "keep the flow", Candidate{Target: "com.acme.pump.set_flow", Args: map[string]any{"litresPerMin": 50.0}, Grounding: map[string]string{"litresPerMin": "system-state"}}, Refused, ReasonUngrounded, nil},
+		{"system-state with nothing to read", "keep it", Candidate{Target: "com.acme.mixer.set_speed", Args: map[string]any{"rpm": 50.0}, Grounding: map[string]string{"rpm": "system-state"}}, Refused, ReasonUngrounded, nil},
+		{"unknown claim kind", "set the flow to 40", Candidate{Target: "com.acme.pump.set_flow", Args: map[string]any{"litresPerMin": 40.0}, Grounding: map[string]string{"litresPerMin": "guessed"}}, Refused, ReasonUngrounded, nil},
+		{"argument the target does not take", "set the flow to 40", Candidate{Target: "com.acme.pump.set_flow", Args: map[string]any{"litresPerMin": 40.0, "force": true}}, Refused, ReasonUngrounded, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dev := newFake()
+			out := serveText(t, env(t, dev, Understanding{Decision: "match", Candidates: []Candidate{tc.cand}}), operator, tc.text)
+			assert.Equal(t, tc.outcome, out.Outcome, out.Answer)
+			assert.Equal(t, tc.reason, out.Reason)
+			if tc.grounding != nil {
+				assert.Equal(t, tc.grounding, out.Intent.Grounding)
+			}
+			if tc.outcome != PendingApproval {
+				assert.Empty(t, dev.nonReads())
+			}
+		})
+	}
+}
+
+func TestServe_Refusals(t *testing.T) {
+	cases := []struct {
+		name   string
+		who    device.Caller
+		u      Understanding
+		text   string
+		mode   string
+		reason string
+		answer string
+	}{
+		{"out of range, with the intent", operator, match("com.acme.pump.set_flow", 0.9, map[string]any{"litresPerMin": 500.0}, map[string]string{"litresPerMin": "stated"}), "flow to 500", "act", ReasonOutOfRange, "above the highest allowed value 120"},
+		{"viewer asking for the tokens", viewer, match("getTokens", 0.9, nil, nil), "list the tokens", "act", ReasonCallerNotAllowed, "heart.admin"},
+		{"operator restarting", operator, match("postSystemRestart", 0.9, nil, nil), "restart", "act", ReasonCallerNotAllowed, "heart.admin"},
+		{"callers exclude ai", owner, match("com.acme.sensors.calibrate", 0.9, map[string]any{"sensor": "level"}, map[string]string{"sensor": "stated"}), "calibrate the level sensor", "act", ReasonPersonOnly, "a person directly"},
+		{"mode observe, non-read", owner, match("com.acme.pump.halt", 0.9, nil, nil), "stop the pump", "observe", ReasonAutonomyStopped, "mode observe"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dev := newFake()
+			dev.mode = tc.mode
+			out := serveText(t, env(t, dev, tc.u), tc.who, tc.text)
+			assert.Equal(t, Refused, out.Outcome)
+			assert.Equal(t, tc.reason, out.Reason)
+			assert.Contains(t, out.Answer, tc.answer)
+			require.NotNil(t, out.Intent, "a refusal carries the intent it refuses")
+			assert.Equal(t, tc.u.Candidates[0].Target, out.Intent.Target)
+			assert.Empty(t, dev.nonReads())
+		})
+	}
+}
+
+func TestServe_ModeObserve_ReadsStillRun(t *testing.T) {
+	dev := newFake()
+	dev.mode = "observe"
+	out := serveText(t, env(t, dev, match("getAlerts", 0.8, nil, nil)), viewer, "alerts")
+	assert.Equal(t, Done, out.Outcome)
+}
+
+func TestServe_DeviceRefusals_AreOutcomes(t *testing.T) {
+	cases := []struct {
+		name    string
+		status  int
+		code    string
+		field   string
+		outcome string
+		reason  string
+	}{
+		{"autonomy stopped", 409, api.CodeAutonomyStopped, "", Refused, ReasonAutonomyStopped},
+		{"caller not allowed", 403, api.CodeCallerNotAllowed, "", Refused, ReasonCallerNotAllowed},
+		{"out of range", 422, api.CodeOutOfRange, "", Refused, ReasonOutOfRange},
+		{"guard failed", 422, api.CodeGuardFailed, "", Refused, ReasonGuardFailed},
+		{"missing member", 400, api.CodeInvalidRequest, "rules", NeedsClarification, ""},
+		{"conflict", 409, api.CodeConflict, "", Refused, ReasonDevice},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dev := newFake()
+			dev.answers["PUT /heart/v1/valve"] = api.NewProblem(tc.status, tc.code, "no").WithField(tc.field).Response()
+			out := serveText(t, env(t, dev, match("putValve", 0.9, nil, nil)), owner, "let pump data go to the vendor")
+			assert.Equal(t, tc.outcome, out.Outcome)
+			assert.Equal(t, tc.reason, out.Reason)
+		})
+	}
+}
+
+func TestServe_DeviceUnreachable_IsAProblem(t *testing.T) {
+	dev := newFake()
+	dev.fail = api.NewProblem(503, api.CodeDeviceUnreachable, "down")
+	_, err := Serve(context.Background(), env(t, dev, match("getAlerts", 0.8, nil, nil)), viewer, Request{Text: "alerts"})
+	var p *api.Problem
+	require.True(t, errors.As(err, &p))
+	assert.Equal(t, 503, p.Status)
+}
+
+func TestServe_StopAutomaticAction_RunsAtOnce(t *testing.T) {
+	dev := newFake()
+	out := serveText(t, env(t, dev, match(StopTarget, 0.9, nil, nil)), operator, "hands off")
+	assert.Equal(t, Done, out.Outcome)
+	assert.Contains(t, out.Answer, "stopped")
+	require.Len(t, dev.nonReads(), 1)
+	assert.Equal(t, "/heart/v1/tending/stop", dev.nonReads()[0].Path)
+}
+
+func TestServe_StopNeedsTendScope(t *testing.T) {
+	dev := newFake()
+	out := serveText(t, env(t, dev, match(StopTarget, 0.9, nil, nil)), viewer, "stop")
+	assert.Equal(t, Refused, out.Outcome)
+	assert.Equal(t, ReasonCallerNotAllowed, out.Reason)
+	assert.Empty(t, dev.nonReads())
+}
+
+func TestServe_StopAThing_IsItsHalt_NeverStop(t *testing.T) {
+	for name, u := range map[string]Understanding{
+		"tier says which thing": {Decision: "match", Thing: "conveyor", Candidates: []Candidate{{Target: StopTarget, Score: 0.8}}},
+		"component named":       {Decision: "match", Entities: []Entity{{Kind: "component", ID: "conveyor-1"}}, Candidates: []Candidate{{Target: StopTarget, Score: 0.8}}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dev := newFake()
+			out := serveText(t, env(t, dev, u), operator, "stop the conveyor")
+			assert.Equal(t, PendingApproval, out.Outcome)
+			assert.Equal(t, "com.acme.conveyor.halt", out.Intent.Target)
+			for _, c := range dev.nonReads() {
+				assert.NotEqual(t, "/heart/v1/tending/stop", c.Path)
+			}
+		})
+	}
+}
+
+func TestServe_StopAThingWithNoHalt_RefusedAndOffersStopAutomaticActions(t *testing.T) {
+	dev := newFake()
+	u := Understanding{Decision: "match", Thing: "mixer", Candidates: []Candidate{{Target: "com.acme.mixer.set_speed", Score: 0.6, Missing: []string{"rpm"}}}}
+	out := serveText(t, env(t, dev, u), operator, "stop the mixer")
+	assert.Equal(t, Refused, out.Outcome)
+	assert.Equal(t, ReasonNoHalt, out.Reason)
+	assert.Contains(t, out.Answer, "mixer has no stop command")
+	assert.Contains(t, out.Answer, "stop automatic actions")
+	assert.Empty(t, dev.nonReads())
+}
+
+func TestServe_TimeExpression_BecomesScheduleAtTheExactResolvedTime(t *testing.T) {
+	dev := newFake()
+	berlin, err := time.LoadLocation("Europe/Berlin")
+	require.NoError(t, err)
+	at := time.Date(2026, 12, 6, 22, 0, 0, 0, berlin)
+	u := match("postSystemRestart", 0.8, nil, nil)
+	u.When = &When{At: at, Text: "sunday night", Vague: true}
+	out := serveText(t, env(t, dev, u), owner, "restart the controller on Sunday night")
+	assert.Equal(t, PendingApproval, out.Outcome)
+	assert.Equal(t, ScheduleTarget, out.Intent.Target)
+	assert.Equal(t, "postSystemRestart", out.Intent.Arguments["target"])
+	assert.Equal(t, "2026-12-06T21:00:00Z", out.Intent.Arguments["at"])
+	assert.Contains(t, out.Answer, "Sunday 6 December 2026, 22:00 CET")
+	assert.Contains(t, out.Answer, "Europe/Berlin")
+	nr := dev.nonReads()
+	require.Len(t, nr, 1, "only the schedule is submitted, never an immediate restart")
+	assert.Equal(t, "/heart/v1/schedules", nr[0].Path)
+	assert.Equal(t, "postSystemRestart", nr[0].Body["target"])
+}
+
+func TestServe_Schedule(t *testing.T) {
+	later := &When{At: t0.Add(12 * time.Hour), Text: "tonight"}
+	cases := []struct {
+		name    string
+		u       Understanding
+		who     device.Caller
+		outcome string
+		reason  string
+	}{
+		{"schedule candidate with inner target", Understanding{Decision: "match", When: later, Candidates: []Candidate{{Target: ScheduleTarget, Score: 0.7, Args: map[string]any{"target": "com.acme.tank.fill"}}}}, operator, PendingApproval, ""},
+		{"schedule candidate, inner from the shortlist", Understanding{Decision: "match", When: later, Candidates: []Candidate{{Target: ScheduleTarget, Score: 0.7}, {Target: "getAlerts", Score: 0.3}, {Target: "com.acme.tank.fill", Score: 0.3}}}, operator, PendingApproval, ""},
+		{"nothing to schedule", Understanding{Decision: "match", When: later, Candidates: []Candidate{{Target: ScheduleTarget, Score: 0.7}}}, operator, NeedsClarification, ""},
+		{"no time", match(ScheduleTarget, 0.7, map[string]any{"target": "com.acme.tank.fill"}, nil), operator, NeedsClarification, ""},
+		{"time in the past", Understanding{Decision: "match", When: &When{At: t0.Add(-time.Hour)}, Candidates: []Candidate{{Target: "com.acme.tank.fill", Score: 0.7}}}, operator, NeedsClarification, ""},
+		{"inner needs a scope the caller lacks", Understanding{Decision: "match", When: later, Candidates: []Candidate{{Target: "postSystemRestart", Score: 0.7}}}, operator, Refused, ReasonCallerNotAllowed},
+		{"inner out of range", Understanding{Decision: "match", When: later, Candidates: []Candidate{{Target: "com.acme.pump.set_flow", Score: 0.7, Args: map[string]any{"litresPerMin": 500.0}}}}, operator, Refused, ReasonOutOfRange},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dev := newFake()
+			out := serveText(t, env(t, dev, tc.u), tc.who, "fill the tank tonight, 500")
+			assert.Equal(t, tc.outcome, out.Outcome, out.Answer)
+			assert.Equal(t, tc.reason, out.Reason)
+			require.NotNil(t, out.Intent)
+			assert.Equal(t, ScheduleTarget, out.Intent.Target)
+			for _, c := range dev.nonReads() {
+				assert.Equal(t, "/heart/v1/schedules", c.Path, "a request with a time is never run at once")
+			}
+			if tc.outcome != PendingApproval {
+				assert.Empty(t, dev.nonReads())
+			}
+		})
+	}
+}
+
+func TestServe_TimeThatIsAnArgument_IsNotASchedule(t *testing.T) {
+	dev := newFake()
+	u := match("putTime", 0.8, nil, nil)
+	u.When = &When{At: time.Date(2026, 11, 30, 14, 30, 0, 0, time.UTC), Text: "14:30"}
+	out := serveText(t, env(t, dev, u), owner, "set the system clock to 14:30")
+	assert.Equal(t, PendingApproval, out.Outcome)
+	assert.Equal(t, "putTime", out.Intent.Target)
+	assert.Equal(t, "2026-11-30T14:30:00Z", out.Intent.Arguments["now"])
+}
+
+func TestValidate_BoundsTheText(t *testing.T) {
+	cases := []struct {
+		name string
+		req  Request
+		ok   bool
+	}{
+		{"plain", Request{Text: "how full is the tank?"}, true},
+		{"empty", Request{Text: "  "}, false},
+		{"choice alone", Request{Choice: "q1-1"}, true},
+		{"500 runes", Request{Text: strings.Repeat("é", 500)}, true},
+		{"501 runes", Request{Text: strings.Repeat("é", 501)}, false},
+		{"invalid utf-8", Request{Text: "\xff\xfe"}, false},
+		{"long choice", Request{Choice: strings.Repeat("x", 65)}, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := Validate(tc.req, 0)
+			if tc.ok {
+				assert.Nil(t, p)
+			} else {
+				require.NotNil(t, p)
+				assert.Equal(t, 400, p.Status)
+			}
+		})
+	}
+}
+
+func TestQuestions_AreBoundedPerStoreAndExpire(t *testing.T) {
+	q := &Questions{Max: 2, TTL: time.Minute}
+	_, a := q.Ask("owner", "a", Understanding{}, []Candidate{{Target: "x"}}, t0)
+	_, b := q.Ask("owner", "b", Understanding{}, []Candidate{{Target: "y"}}, t0)
+	_, c := q.Ask("owner", "c", Understanding{}, []Candidate{{Target: "z"}}, t0)
+	assert.Equal(t, 2, q.Len())
+	assert.Equal(t, uint64(1), q.Drops())
+	_, _, ok := q.Take("owner", a[0], t0)
+	assert.False(t, ok, "the oldest question was dropped")
+	_, _, ok = q.Take("owner", b[0], t0.Add(2*time.Minute))
+	assert.False(t, ok, "expired")
+	assert.Equal(t, 0, q.Len())
+	_ = c
+}
+
+func TestRound6(t *testing.T) {
+	for in, want := range map[float64]float64{1.0000001: 1, 33.333333: 33.3333, 0: 0, 120: 120, 0.1 + 0.2: 0.3, 1234567: 1234570} {
+		assert.Equal(t, want, Round6(in), in)
+	}
+}
