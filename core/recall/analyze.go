@@ -1,0 +1,322 @@
+package recall
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/agnivade/levenshtein"
+)
+
+// concepts maps words to English concept tokens with a language pack,
+// falling back to the English pack, stems, German compounds and finally
+// typo correction against a vocabulary.
+type conceptizer struct {
+	d     *data
+	vocab map[string]map[int][]string // lang -> known words by length, for typo correction
+	known map[string]bool             // concept tokens some target uses
+}
+
+func newConceptizer(d *data) *conceptizer {
+	return &conceptizer{d: d, vocab: map[string]map[int][]string{}, known: map[string]bool{}}
+}
+
+// addVocab registers the single words of every pack's lexicon and the given
+// words as candidates for typo correction.
+// The vocabulary of a language is its pack's words, English's and the
+// words of the targets and entities (extra).
+func (c *conceptizer) finishVocab(extra map[string]bool) {
+	for _, l := range Languages {
+		seen := map[string]bool{}
+		v := map[int][]string{}
+		add := func(w string) {
+			if strings.Contains(w, " ") || len(w) < 4 || seen[w] {
+				return
+			}
+			seen[w] = true
+			v[len(w)] = append(v[len(w)], w)
+		}
+		for _, pl := range []string{l, "en"} {
+			p := c.d.packs[pl]
+			for w := range p.lex {
+				add(w)
+			}
+			for w := range p.time.Weekdays {
+				add(w)
+			}
+			for w := range p.time.Parts {
+				add(w)
+			}
+			for w := range p.time.Days {
+				add(w)
+			}
+		}
+		for w := range extra {
+			add(w)
+		}
+		for _, ws := range v {
+			sort.Strings(ws)
+		}
+		c.vocab[l] = v
+	}
+}
+
+// lookup finds the concepts of one word in pack p: exact, then by stem.
+func lookup(p *pack, w string) ([]string, bool) {
+	if cs, ok := p.lex[w]; ok {
+		return cs, true
+	}
+	for _, suf := range p.suffixes {
+		if len(w)-len(suf) < 3 || !strings.HasSuffix(w, suf) {
+			continue
+		}
+		base := w[:len(w)-len(suf)]
+		for _, r := range p.restore {
+			if cs, ok := p.lex[base+r]; ok {
+				return cs, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// stem strips the pack's longest suffix, keeping at least 4 letters.
+func stem(p *pack, w string) string {
+	for _, suf := range p.suffixes {
+		if len(w)-len(suf) >= 4 && strings.HasSuffix(w, suf) {
+			return w[:len(w)-len(suf)]
+		}
+	}
+	return w
+}
+
+// compound splits a German compound into known parts, right part longest
+// first: "pumpendurchfluss" -> pump flow.
+func compound(p *pack, w string, depth int) ([]string, bool) {
+	if depth > 2 || len(w) < 6 {
+		return nil, false
+	}
+	for cut := 3; cut <= len(w)-3; cut++ {
+		right, left := w[cut:], w[:cut]
+		rc, ok := lookup(p, right)
+		if !ok {
+			continue
+		}
+		if lc, ok := lookupLinked(p, left); ok {
+			return append(append([]string{}, lc...), rc...), true
+		}
+		if lc, ok := compound(p, left, depth+1); ok {
+			return append(lc, rc...), true
+		}
+		for _, l := range p.linkers {
+			if strings.HasSuffix(left, l) && len(left)-len(l) >= 3 {
+				if lc, ok := compound(p, left[:len(left)-len(l)], depth+1); ok {
+					return append(lc, rc...), true
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+func lookupLinked(p *pack, w string) ([]string, bool) {
+	if cs, ok := lookup(p, w); ok {
+		return cs, true
+	}
+	for _, l := range p.linkers {
+		if strings.HasSuffix(w, l) && len(w)-len(l) >= 3 {
+			if cs, ok := lookup(p, w[:len(w)-len(l)]); ok {
+				return cs, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// typoLimit is the edit distance allowed for a word of n letters.
+func typoLimit(n int) int {
+	switch {
+	case n < 4:
+		return 0
+	case n <= 6:
+		return 1
+	}
+	return 2
+}
+
+// correct returns the closest vocabulary word within the typo limit.
+func (c *conceptizer) correct(lang, w string) (string, bool) {
+	lim := typoLimit(len(w))
+	if lim == 0 {
+		return "", false
+	}
+	best, bestD := "", lim+1
+	for n := len(w) - lim; n <= len(w)+lim; n++ {
+		if typoLimit(n) == 0 {
+			continue
+		}
+		for _, v := range c.vocab[lang][n] {
+			d := levenshtein.ComputeDistance(w, v)
+			if d < bestD && d <= typoLimit(len(v)) {
+				best, bestD = v, d
+			}
+		}
+	}
+	return best, best != ""
+}
+
+// wordConcepts maps one word to concepts. allowTypo enables correction.
+func (c *conceptizer) wordConcepts(p *pack, w string, allowTypo bool) []string {
+	en := c.d.packs["en"]
+	if cs, ok := lookup(p, w); ok {
+		return cs
+	}
+	if p.stop[w] {
+		return nil
+	}
+	if p != en {
+		if cs, ok := lookup(en, w); ok {
+			return cs
+		}
+	}
+	if p.compounds {
+		if cs, ok := compound(p, w, 0); ok {
+			return cs
+		}
+	}
+	for _, l := range Languages {
+		if cs, ok := c.d.packs[l].lex[w]; ok && len(w) > 3 {
+			return cs
+		}
+	}
+	s := stem(p, w)
+	if c.known[w] {
+		return []string{w}
+	}
+	if c.known[s] {
+		return []string{s}
+	}
+	if allowTypo {
+		if v, ok := c.correct(p.lang, w); ok {
+			for _, q := range []*pack{p, en} {
+				if cs, ok := lookup(q, v); ok {
+					return cs
+				}
+			}
+			for _, l := range Languages {
+				if cs, ok := lookup(c.d.packs[l], v); ok {
+					return cs
+				}
+			}
+			return []string{stem(p, v)}
+		}
+	}
+	return []string{s}
+}
+
+// conceptTok is one concept found in the text and the tokens it came from.
+type conceptTok struct {
+	c          string
+	start, end int // token indices
+}
+
+// analyse maps the unused word tokens of toks to concepts. Markers such as
+// "@read" are returned apart.
+func (c *conceptizer) analyse(p *pack, toks []token, allowTypo bool) (cs []conceptTok, markers map[string]bool) {
+	markers = map[string]bool{}
+	var idx []int
+	for i, t := range toks {
+		if !t.used && t.kind == 'w' {
+			idx = append(idx, i)
+		}
+	}
+	emit := func(list []string, a, b int) {
+		for _, x := range list {
+			if strings.HasPrefix(x, "@") {
+				markers[x] = true
+				continue
+			}
+			cs = append(cs, conceptTok{x, a, b})
+		}
+	}
+	for k := 0; k < len(idx); {
+		// the first word may have a sentence-initial meaning ("para la bomba")
+		if k == 0 {
+			if list, ok := p.initial[toks[idx[0]].text]; ok {
+				emit(list, idx[0], idx[0]+1)
+				k++
+				continue
+			}
+		}
+		matched := false
+		for n := min(p.maxNgram, len(idx)-k); n >= 2; n-- {
+			parts := make([]string, n)
+			for m := 0; m < n; m++ {
+				parts[m] = toks[idx[k+m]].text
+			}
+			key := strings.Join(parts, " ")
+			list, ok := p.lex[key]
+			if !ok && p.lang != "en" {
+				list, ok = c.d.packs["en"].lex[key]
+			}
+			if ok {
+				emit(list, idx[k], idx[k+n-1]+1)
+				k += n
+				matched = true
+				break
+			}
+		}
+		if matched {
+			continue
+		}
+		w := toks[idx[k]].text
+		emit(c.wordConcepts(p, w, allowTypo), idx[k], idx[k]+1)
+		k++
+	}
+	return cs, markers
+}
+
+// detect guesses the language of toks from stop words, lexicon hits and
+// letters only some languages use. hint wins ties.
+func detect(d *data, text string, toks []token, hint string) string {
+	score := map[string]float64{}
+	for _, l := range Languages {
+		p := d.packs[l]
+		for _, t := range toks {
+			if t.kind != 'w' {
+				continue
+			}
+			if p.stop[t.text] {
+				score[l] += 1
+			}
+			if _, ok := p.lex[t.text]; ok {
+				score[l] += 1
+			}
+			if _, ok := p.time.Weekdays[t.text]; ok {
+				score[l] += 1
+			}
+			if _, ok := p.nums[t.text]; ok && len(t.text) > 3 {
+				score[l] += 0.5
+			}
+		}
+	}
+	for _, r := range text {
+		switch {
+		case strings.ContainsRune("äöüßÄÖÜ", r):
+			score["de"] += 2
+		case strings.ContainsRune("ñ¿¡ÑáíóúÁÍÓÚ", r):
+			score["es"] += 1.5
+		case strings.ContainsRune("çèêàùâîôûëïœÇÈÊÀ", r):
+			score["fr"] += 1.5
+		}
+	}
+	if hint != "" {
+		score[hint] += 1.5
+	}
+	best, bestS := "en", score["en"]+0.1
+	for _, l := range Languages[1:] {
+		if score[l] > bestS {
+			best, bestS = l, score[l]
+		}
+	}
+	return best
+}

@@ -1,0 +1,170 @@
+package recall
+
+import (
+	"sort"
+	"strings"
+)
+
+// entityIdx is an entity with the concept sets that name it.
+type entityIdx struct {
+	e       Entity
+	aliases [][]string // each a set of concepts; all must be present
+}
+
+// idWords turns an id into words: "tank.level" -> "tank level",
+// "pump-1" -> "pump", "ramp_rate" -> "ramp rate", "setFlow" -> "set flow".
+func idWords(id string) string {
+	var b strings.Builder
+	prevLower := false
+	for _, r := range id {
+		switch {
+		case r == '.' || r == '_' || r == '-' || r == '/' || r == ' ' || (r >= '0' && r <= '9'):
+			b.WriteByte(' ')
+			prevLower = false
+		case r >= 'A' && r <= 'Z':
+			if prevLower {
+				b.WriteByte(' ')
+			}
+			b.WriteRune(r + 'a' - 'A')
+			prevLower = false
+		default:
+			b.WriteRune(r)
+			prevLower = true
+		}
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// textConcepts analyses text written for targets and entities (English
+// first, other packs for words English does not know), without typo
+// correction. Markers are dropped.
+func (c *conceptizer) textConcepts(text string) []string {
+	cs, _ := c.analyse(c.d.packs["en"], tokenize(text), false)
+	return uniqConcepts(cs)
+}
+
+func uniqConcepts(cs []conceptTok) []string {
+	out := make([]string, 0, len(cs))
+	seen := map[string]bool{}
+	for _, ct := range cs {
+		if !seen[ct.c] {
+			seen[ct.c] = true
+			out = append(out, ct.c)
+		}
+	}
+	return out
+}
+
+func (c *conceptizer) indexEntity(e Entity) entityIdx {
+	ei := entityIdx{e: e}
+	add := func(cs []string) {
+		if len(cs) > 0 {
+			ei.aliases = append(ei.aliases, cs)
+		}
+	}
+	base := c.textConcepts(idWords(e.ID))
+	add(base)
+	if e.Kind == "property" && strings.Contains(e.ID, ".") {
+		// the attribute alone ("flow" for pump.flow)
+		add(c.textConcepts(idWords(e.ID[strings.LastIndex(e.ID, ".")+1:])))
+	}
+	for _, a := range e.Aliases {
+		add(c.textConcepts(a))
+	}
+	return ei
+}
+
+// entityMatch is an entity named by the request.
+type entityMatch struct {
+	ref     EntityRef
+	covered []string
+	score   float64
+}
+
+// matchEntities finds the entities whose aliases are all present in q. An
+// entity named by a strict subset of another's concepts (of the same kind)
+// gives way: "filter pressure" names filter.dp, not pump.pressure.
+func matchEntities(ents []entityIdx, q map[string]float64, span map[string][2]int, text string, toks []token) []entityMatch {
+	var ms []entityMatch
+	for _, ei := range ents {
+		best := entityMatch{score: -1}
+		for _, a := range ei.aliases {
+			s, ok := 0.0, true
+			for _, c := range a {
+				w, in := q[c]
+				if !in {
+					ok = false
+					break
+				}
+				s += w
+			}
+			s += 0.01 * float64(len(a))
+			if ok && s > best.score {
+				best = entityMatch{ref: EntityRef{Kind: ei.e.Kind, ID: ei.e.ID}, covered: a, score: s}
+			}
+		}
+		if best.score > 0 {
+			lo, hi := len(text), 0
+			for _, c := range best.covered {
+				if sp, ok := span[c]; ok {
+					lo, hi = min(lo, toks[sp[0]].start), max(hi, toks[sp[1]-1].end)
+				}
+			}
+			if lo < hi {
+				best.ref.Text = text[lo:hi]
+			}
+			ms = append(ms, best)
+		}
+	}
+	var out []entityMatch
+	for i, m := range ms {
+		dominated := false
+		for j, o := range ms {
+			if i != j && o.ref.Kind == m.ref.Kind && len(o.covered) > len(m.covered) && subset(m.covered, o.covered) {
+				dominated = true
+				break
+			}
+		}
+		if !dominated {
+			out = append(out, m)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	return out
+}
+
+func subset(a, b []string) bool {
+	for _, x := range a {
+		found := false
+		for _, y := range b {
+			if x == y {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// bestOfKind returns the single best entity of a kind, or false when none
+// or when two share the best score (the request is ambiguous about it).
+func bestOfKind(ms []entityMatch, kind string) (entityMatch, bool) {
+	var best []entityMatch
+	for _, m := range ms {
+		if m.ref.Kind != kind {
+			continue
+		}
+		if len(best) == 0 || m.score > best[0].score+1e-9 {
+			best = []entityMatch{m}
+		} else if m.score >= best[0].score-1e-9 {
+			best = append(best, m)
+		}
+	}
+	if len(best) != 1 {
+		return entityMatch{}, false
+	}
+	return best[0], true
+}

@@ -1,0 +1,521 @@
+package recall
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+)
+
+// doc is one text of a target (a phrase, its title, its id) as concepts.
+type doc struct {
+	target   int32
+	concepts []string
+	weight   float64 // phrases 1, other text and ids less
+	mass     float64 // sum of the concepts' idf
+}
+
+// tgt is a target with what Build worked out about it.
+type tgt struct {
+	Target
+	docs      []int32
+	argUnits  []string // canonical unit per arg ("" none)
+	argEntity []string // entity kind per arg ("" none)
+	enums     [][][]string
+	numeric   int // number of numeric args
+	thing     string
+}
+
+// Index is the Recall tier's index over the targets and entities of one
+// System Map. It is immutable after Build and safe for concurrent Resolve.
+type Index struct {
+	opts     Options
+	d        *data
+	cz       *conceptizer
+	targets  []tgt
+	byID     map[string]int
+	docs     []doc
+	post     map[string][]int32 // concept -> docs
+	df       map[string]int     // concept -> number of targets
+	entities []entityIdx
+	byKind   map[string][]int // entity kind -> targets with an arg of that kind
+	things   map[string]string
+	halts    map[string]string // thing -> its halt target
+	thingOf  map[string]string // concept -> thing
+	action   map[string]bool
+	haltC    map[string]bool
+	n        float64
+}
+
+// Build indexes the targets and entities. Target ids must be unique.
+func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
+	d, err := load()
+	if err != nil {
+		return nil, err
+	}
+	x := &Index{
+		opts: opts.withDefaults(), d: d, cz: newConceptizer(d), byID: map[string]int{},
+		post: map[string][]int32{}, df: map[string]int{}, byKind: map[string][]int{},
+		things: map[string]string{}, halts: map[string]string{}, thingOf: map[string]string{},
+		action: map[string]bool{}, haltC: map[string]bool{},
+	}
+	for _, c := range d.concepts.Action {
+		x.action[c] = true
+	}
+	for _, c := range d.concepts.Halt {
+		x.haltC[c] = true
+	}
+	for i, t := range targets {
+		if t.ID == "" {
+			return nil, fmt.Errorf("recall: target %d has no id", i)
+		}
+		if _, dup := x.byID[t.ID]; dup {
+			return nil, fmt.Errorf("recall: duplicate target %q", t.ID)
+		}
+		x.byID[t.ID] = i
+		x.addTarget(t)
+	}
+	for _, t := range x.targets {
+		for _, c := range x.targetConcepts(t) {
+			x.df[c]++
+		}
+	}
+	x.n = float64(len(x.targets))
+	for i := range x.docs {
+		for _, c := range x.docs[i].concepts {
+			x.docs[i].mass += x.idf(c)
+		}
+	}
+	known := map[string]bool{}
+	for c := range x.post {
+		x.cz.known[c] = true
+		known[c] = true
+	}
+	for _, e := range entities {
+		x.entities = append(x.entities, x.cz.indexEntity(e))
+	}
+	for _, ei := range x.entities {
+		for _, a := range ei.aliases {
+			for _, c := range a {
+				known[c] = true
+				x.cz.known[c] = true
+			}
+		}
+	}
+	for _, t := range x.targets {
+		if t.thing == "" {
+			continue
+		}
+		for _, c := range x.cz.textConcepts(t.thing) {
+			x.thingOf[c] = t.thing
+		}
+	}
+	x.cz.finishVocab(known)
+	return x, nil
+}
+
+func (x *Index) targetConcepts(t tgt) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, di := range t.docs {
+		for _, c := range x.docs[di].concepts {
+			if !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// stripPlaceholders removes "{name}" from a phrase.
+func stripPlaceholders(s string) string {
+	for {
+		i := strings.IndexByte(s, '{')
+		j := strings.IndexByte(s, '}')
+		if i < 0 || j < i {
+			return s
+		}
+		s = s[:i] + " " + s[j+1:]
+	}
+}
+
+func (x *Index) addTarget(t Target) {
+	ti := int32(len(x.targets))
+	tg := tgt{Target: t, thing: t.Thing}
+	if t.Kind == "command" && tg.thing == "" {
+		// com.acme.pump.set_flow -> pump
+		if parts := strings.Split(t.ID, "."); len(parts) >= 2 {
+			tg.thing = parts[len(parts)-2]
+		}
+	}
+	addDoc := func(text string, w float64) {
+		cs := x.cz.textConcepts(stripPlaceholders(text))
+		if len(cs) == 0 {
+			return
+		}
+		di := int32(len(x.docs))
+		x.docs = append(x.docs, doc{target: ti, concepts: cs, weight: w})
+		tg.docs = append(tg.docs, di)
+		for _, c := range cs {
+			x.post[c] = append(x.post[c], di)
+		}
+	}
+	for _, p := range t.Phrases {
+		addDoc(p, 1)
+	}
+	for _, s := range t.Text {
+		addDoc(s, 0.9)
+	}
+	id := t.ID
+	if t.Kind == "command" {
+		if parts := strings.Split(id, "."); len(parts) > 2 {
+			id = strings.Join(parts[len(parts)-2:], " ")
+		}
+		addDoc(idWords(id), 0.9)
+	} else {
+		addDoc(idWords(id), 0.75)
+	}
+	for _, a := range t.Args {
+		u := x.d.units.argUnit(a)
+		tg.argUnits = append(tg.argUnits, u)
+		kind := a.Entity
+		if kind == "" {
+			kind = x.d.concepts.ArgEntities[t.ID+"."+a.Name]
+		}
+		tg.argEntity = append(tg.argEntity, kind)
+		if kind != "" {
+			x.byKind[kind] = append(x.byKind[kind], int(ti))
+		}
+		var ev [][]string
+		for _, v := range a.Enum {
+			ev = append(ev, x.cz.textConcepts(idWords(v)))
+		}
+		tg.enums = append(tg.enums, ev)
+		if isNumeric(a) && kind == "" && len(a.Enum) == 0 {
+			tg.numeric++
+		}
+	}
+	if t.Halt && tg.thing != "" {
+		x.halts[tg.thing] = t.ID
+	}
+	if tg.thing != "" {
+		if _, ok := x.things[tg.thing]; !ok {
+			x.things[tg.thing] = ""
+		}
+	}
+	x.targets = append(x.targets, tg)
+}
+
+func isNumeric(a Arg) bool { return a.Type == "number" || a.Type == "integer" }
+
+// idf is the weight of a concept: rare concepts say more.
+func (x *Index) idf(c string) float64 {
+	df := x.df[c]
+	if df == 0 {
+		return 0.8 * math.Log(1+x.n+1) // a word no target uses still counts against every target
+	}
+	return math.Log(1 + x.n/float64(df))
+}
+
+// Len is the number of targets.
+func (x *Index) Len() int { return len(x.targets) }
+
+// query is a request after analysis.
+type query struct {
+	text    string
+	toks    []token
+	lang    string
+	q       map[string]float64 // concept -> weight
+	span    map[string][2]int
+	mass    float64
+	read    bool
+	act     bool
+	halt    bool
+	when    *TimeExpr
+	qty     []Quantity
+	ents    []entityMatch
+	idEnts  []EntityRef
+	thing   string
+	hasThng bool
+}
+
+func (x *Index) analyse(text string, ctx Context) *query {
+	toks := tokenize(text)
+	lang := ctx.Lang
+	if _, ok := x.d.packs[lang]; !ok || lang == "" {
+		lang = ""
+	}
+	lang = detect(x.d, text, toks, lang)
+	p := x.d.packs[lang]
+	qr := &query{text: text, toks: toks, lang: lang, q: map[string]float64{}, span: map[string][2]int{}}
+	qr.idEnts = x.markIDs(text, toks)
+	nums := parseNumbers(toks, p)
+	now := ctx.Now
+	if now.IsZero() {
+		now = time.Unix(0, 0)
+	}
+	qr.when = parseTime(text, toks, nums, p, x.d.units, now, ctx.Loc)
+	qr.qty = x.d.units.quantities(text, toks, nums)
+	cs, markers := x.cz.analyse(p, toks, true)
+	qr.read = markers["@read"]
+	for _, ct := range cs {
+		if _, ok := qr.q[ct.c]; !ok {
+			qr.q[ct.c] = x.idf(ct.c)
+			qr.span[ct.c] = [2]int{ct.start, ct.end}
+		}
+		if x.action[ct.c] {
+			qr.act = true
+		}
+		if x.haltC[ct.c] {
+			qr.halt = true
+		}
+	}
+	// a scheduled action: "schedule a restart for Sunday night" is the restart
+	if sc := x.d.concepts.Schedule; qr.when != nil && qr.act {
+		delete(qr.q, sc)
+	}
+	for _, w := range qr.q {
+		qr.mass += w
+	}
+	qr.ents = matchEntities(x.entities, qr.q, qr.span, text, toks)
+	if qr.halt {
+		for c := range qr.q {
+			if th, ok := x.thingOf[c]; ok {
+				qr.thing, qr.hasThng = th, true
+				break
+			}
+		}
+	}
+	return qr
+}
+
+// markIDs finds component ids written with a number ("pump-1", "pump 1")
+// so that the number is not read as a quantity.
+func (x *Index) markIDs(text string, toks []token) []EntityRef {
+	var refs []EntityRef
+	for _, ei := range x.entities {
+		id := ei.e.ID
+		if !strings.ContainsAny(id, "0123456789") {
+			continue
+		}
+		want := []string{}
+		for _, t := range tokenize(id) {
+			if t.kind != 's' {
+				want = append(want, t.text)
+			}
+		}
+		for i := 0; i < len(toks); i++ {
+			k, j := 0, i
+			for j < len(toks) && k < len(want) {
+				if toks[j].kind == 's' && toks[j].text == "-" && k > 0 {
+					j++
+					continue
+				}
+				if toks[j].text != want[k] {
+					break
+				}
+				j++
+				k++
+			}
+			if k == len(want) && len(want) > 0 {
+				for m := i; m < j; m++ {
+					if toks[m].kind == 'n' || toks[m].kind == 's' {
+						toks[m].used = true
+					}
+				}
+				refs = append(refs, EntityRef{Kind: ei.e.Kind, ID: id, Text: text[toks[i].start:toks[j-1].end]})
+				break
+			}
+		}
+	}
+	return refs
+}
+
+// f1 scores a doc: overlap o of the request's mass qm and the doc's mass dm.
+func f1(o, qm, dm float64) float64 {
+	if o <= 0 || qm <= 0 || dm <= 0 {
+		return 0
+	}
+	p, r := math.Min(1, o/dm), math.Min(1, o/qm)
+	return 2 * p * r / (p + r)
+}
+
+// Resolve understands one request. It never fails: a request it cannot
+// place comes back with Decision "none".
+func (x *Index) Resolve(text string, ctx Context) Result {
+	qr := x.analyse(text, ctx)
+	res := Result{Lang: qr.lang, Quantities: qr.qty, When: qr.when, Decision: DecisionNone}
+	res.Entities = append(res.Entities, qr.idEnts...)
+	for _, m := range qr.ents {
+		if !hasRef(res.Entities, m.ref.ID) {
+			res.Entities = append(res.Entities, m.ref)
+		}
+	}
+	scores := map[int]float64{}
+	// 1. the inverted index: only docs sharing a concept are touched
+	acc := map[int32]float64{}
+	for c, w := range qr.q {
+		for _, di := range x.post[c] {
+			acc[di] += w
+		}
+	}
+	for di, o := range acc {
+		dc := x.docs[di]
+		s := f1(o, qr.mass, x.docMass(dc)) * dc.weight
+		if s > scores[int(dc.target)] {
+			scores[int(dc.target)] = s
+		}
+	}
+	// 2. entity evidence: the named entity fills the target's entity slot
+	for kind, tis := range x.byKind {
+		m, ok := bestOfKind(qr.ents, kind)
+		if !ok {
+			continue
+		}
+		q2 := map[string]float64{}
+		for c, w := range qr.q {
+			q2[c] = w
+		}
+		for _, c := range m.covered {
+			delete(q2, c)
+		}
+		q2[kind] = x.idf(kind)
+		mass := 0.0
+		for _, w := range q2 {
+			mass += w
+		}
+		for _, ti := range tis {
+			for _, di := range x.targets[ti].docs {
+				dc := x.docs[di]
+				o := 0.0
+				for _, c := range dc.concepts {
+					o += q2[c]
+				}
+				// the generic reading ("a property") weighs a little less than a
+				// target that names the thing itself
+				if s := 0.9 * f1(o, mass, x.docMass(dc)) * dc.weight; s > scores[ti] {
+					scores[ti] = s
+				}
+			}
+		}
+	}
+	// 3. stopping a thing: its halt, never Stop (§6.2)
+	if qr.hasThng {
+		res.Thing = qr.thing
+		res.ThingHalt = x.halts[qr.thing]
+		if h, ok := x.byID[res.ThingHalt]; ok {
+			scores[h] = math.Max(scores[h], 0.9)
+		}
+	}
+	cands := make([]Candidate, 0, len(scores))
+	for ti, s := range scores {
+		t := &x.targets[ti]
+		if qr.when != nil && t.ID == "postSchedule" {
+			continue
+		}
+		c := x.fill(t, qr)
+		s = x.adjust(t, qr, s, c)
+		if s < x.opts.MinCandidateScore {
+			continue
+		}
+		c.Score = math.Round(math.Min(1, s)*1000) / 1000
+		cands = append(cands, c)
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		if cands[i].Score != cands[j].Score {
+			return cands[i].Score > cands[j].Score
+		}
+		return cands[i].Target < cands[j].Target
+	})
+	if len(cands) > x.opts.ShortlistSize {
+		cands = cands[:x.opts.ShortlistSize]
+	}
+	res.Shortlist = cands
+	switch {
+	case len(cands) == 0 || cands[0].Score < x.opts.MatchThreshold:
+		res.Decision = DecisionNone
+	case len(cands) > 1 && cands[0].Score-cands[1].Score < x.opts.AmbiguityMargin:
+		res.Decision = DecisionAmbiguous
+	default:
+		res.Decision = DecisionMatch
+	}
+	return res
+}
+
+func hasRef(refs []EntityRef, id string) bool {
+	for _, r := range refs {
+		if r.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (x *Index) docMass(d doc) float64 { return d.mass }
+
+// adjust applies the evidence that is not word overlap: read or act,
+// units of the quantities, missing arguments, stopping a thing.
+func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
+	read := t.Risk == "read"
+	if qr.read && !qr.act {
+		if read {
+			s += 0.08
+		} else {
+			s *= 0.8
+		}
+	}
+	if qr.act && !qr.read && read && !qr.halt {
+		s *= 0.9
+	}
+	// quantities with units favour targets whose arguments take them
+	unitMatch, unitMiss := false, false
+	for _, q := range qr.qty {
+		if q.Unit == "" {
+			continue
+		}
+		found := false
+		for _, u := range t.argUnits {
+			if u != "" && u == q.Unit {
+				found = true
+			}
+		}
+		if found {
+			unitMatch = true
+		} else if t.numeric > 0 {
+			unitMiss = true
+		}
+	}
+	if unitMatch {
+		s += 0.12
+	} else if unitMiss {
+		s -= 0.05
+	}
+	if len(c.Missing) > 0 {
+		s -= 0.04 * math.Min(2, float64(len(c.Missing)))
+	}
+	// a thing named by the words (not in a stop request) favours its commands
+	if t.thing != "" && !qr.halt {
+		for cpt := range qr.q {
+			if x.thingOf[cpt] == t.thing {
+				s += 0.03
+				break
+			}
+		}
+	}
+	// a command of the thing whose property the request names ("set the
+	// flow": pump.flow belongs to the pump's commands)
+	if t.Kind == "command" && t.thing != "" {
+		for _, m := range qr.ents {
+			if m.ref.Kind == "property" && strings.HasPrefix(m.ref.ID, t.thing+".") {
+				s += 0.08
+				break
+			}
+		}
+	}
+	if qr.hasThng && !t.Halt && (t.ID == "postTendingStop" || t.ID == "postSystemShutdown") {
+		s *= 0.5
+	}
+	return s
+}

@@ -1,0 +1,225 @@
+package recall
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Languages are the language packs shipped with the Recall tier, in the
+// order used to break ties in detection.
+var Languages = []string{"en", "de", "es", "fr"}
+
+//go:embed lang/*.json units.json concepts.json entities-acme.json
+var dataFS embed.FS
+
+// timeWords is the "time" section of a language pack.
+type timeWords struct {
+	Weekdays  map[string]int    `json:"weekdays"`
+	Days      map[string]int    `json:"days"`
+	Parts     map[string]string `json:"parts"`
+	Combined  map[string]string `json:"combined"`
+	At        []string          `json:"at"`
+	In        []string          `json:"in"`
+	Next      []string          `json:"next"`
+	Filler    []string          `json:"filler"`
+	AM        []string          `json:"am"`
+	PM        []string          `json:"pm"`
+	Clockword []string          `json:"clockword"`
+	Ambiguous map[string]struct {
+		After []string `json:"after"`
+		Part  string   `json:"part"`
+	} `json:"ambiguous"`
+}
+
+// packFile is the JSON form of a language pack (lang/<code>.json).
+type packFile struct {
+	Lang        string             `json:"lang"`
+	Stop        []string           `json:"stop"`
+	Lexicon     map[string]string  `json:"lexicon"`
+	Initial     map[string]string  `json:"initial"`
+	Suffixes    []string           `json:"suffixes"`
+	Restore     []string           `json:"restore"`
+	Compounds   bool               `json:"compounds"`
+	Linkers     []string           `json:"linkers"`
+	Numbers     map[string]float64 `json:"numbers"`
+	Morphemes   map[string]float64 `json:"morphemes"`
+	Multipliers map[string]float64 `json:"multipliers"`
+	Fractions   map[string]float64 `json:"fractions"`
+	Connectors  []string           `json:"connectors"`
+	Articles    []string           `json:"articles"`
+	Negative    []string           `json:"negative"`
+	Ordinals    map[string]float64 `json:"ordinals"`
+	Glued       bool               `json:"glued"`
+	Time        timeWords          `json:"time"`
+}
+
+// pack is a parsed language pack. All keys are normalised (folded) words;
+// multi-word keys are joined by single spaces.
+type pack struct {
+	lang      string
+	stop      map[string]bool
+	lex       map[string][]string // word or phrase -> concepts ("@read" is a marker)
+	initial   map[string][]string
+	maxNgram  int
+	suffixes  []string
+	restore   []string
+	compounds bool
+	linkers   []string
+	// numbers
+	nums       map[string]float64 // words and multi-word entries ("quatre vingt")
+	morphemes  map[string]float64 // extra parts only valid inside a glued number word
+	mult       map[string]float64
+	frac       map[string]float64
+	connectors map[string]bool
+	articles   map[string]bool
+	negative   map[string]bool
+	ordinals   map[string]float64
+	glued      bool
+	numMaxLen  int
+	time       timeWords
+	timeSet    map[string]map[string]bool // at/in/next/filler/am/pm/clockword as sets
+}
+
+func set(words []string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[Normalize(w)] = true
+	}
+	return m
+}
+
+func normKeys[V any](in map[string]V) map[string]V {
+	out := make(map[string]V, len(in))
+	for k, v := range in {
+		out[Normalize(k)] = v
+	}
+	return out
+}
+
+func parsePack(data []byte) (*pack, error) {
+	var f packFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, err
+	}
+	if f.Lang == "" {
+		return nil, fmt.Errorf("language pack without lang")
+	}
+	p := &pack{
+		lang: f.Lang, stop: set(f.Stop), lex: map[string][]string{}, initial: map[string][]string{},
+		suffixes: f.Suffixes, restore: f.Restore, compounds: f.Compounds, linkers: f.Linkers,
+		nums: normKeys(f.Numbers), morphemes: normKeys(f.Morphemes), mult: normKeys(f.Multipliers),
+		frac: normKeys(f.Fractions), connectors: set(f.Connectors), articles: set(f.Articles),
+		negative: set(f.Negative), ordinals: normKeys(f.Ordinals), glued: f.Glued, time: f.Time,
+	}
+	sort.Slice(p.suffixes, func(i, j int) bool { return len(p.suffixes[i]) > len(p.suffixes[j]) })
+	if len(p.restore) == 0 {
+		p.restore = []string{""}
+	}
+	for k, v := range f.Lexicon {
+		k = Normalize(k)
+		p.lex[k] = strings.Fields(v)
+		if n := len(strings.Fields(k)); n > p.maxNgram {
+			p.maxNgram = n
+		}
+	}
+	for k, v := range f.Initial {
+		p.initial[Normalize(k)] = strings.Fields(v)
+	}
+	for k := range p.nums {
+		if len(k) > p.numMaxLen {
+			p.numMaxLen = len(k)
+		}
+	}
+	t := &p.time
+	t.Weekdays, t.Days, t.Parts, t.Combined = normKeys(t.Weekdays), normKeys(t.Days), normKeys(t.Parts), normKeys(t.Combined)
+	t.Ambiguous = normKeys(t.Ambiguous)
+	p.timeSet = map[string]map[string]bool{
+		"at": set(t.At), "in": set(t.In), "next": set(t.Next), "filler": set(t.Filler),
+		"am": set(t.AM), "pm": set(t.PM), "clockword": set(t.Clockword),
+	}
+	return p, nil
+}
+
+// data is everything loaded from the embedded files; immutable after load.
+type data struct {
+	packs    map[string]*pack
+	units    *unitTable
+	concepts conceptsFile
+	acme     []Entity
+}
+
+type conceptsFile struct {
+	Action      []string          `json:"action"`
+	Halt        []string          `json:"halt"`
+	Schedule    string            `json:"schedule"`
+	ArgEntities map[string]string `json:"argEntities"`
+}
+
+var (
+	loadOnce sync.Once
+	loaded   *data
+	loadErr  error
+)
+
+// load parses the embedded data files once. The result is read-only.
+func load() (*data, error) {
+	loadOnce.Do(func() {
+		d := &data{packs: map[string]*pack{}}
+		for _, l := range Languages {
+			b, err := dataFS.ReadFile("lang/" + l + ".json")
+			if err != nil {
+				loadErr = err
+				return
+			}
+			p, err := parsePack(b)
+			if err != nil {
+				loadErr = fmt.Errorf("recall: lang/%s.json: %w", l, err)
+				return
+			}
+			d.packs[l] = p
+		}
+		b, _ := dataFS.ReadFile("units.json")
+		if d.units, loadErr = parseUnits(b); loadErr != nil {
+			return
+		}
+		b, _ = dataFS.ReadFile("concepts.json")
+		if loadErr = json.Unmarshal(b, &d.concepts); loadErr != nil {
+			return
+		}
+		b, _ = dataFS.ReadFile("entities-acme.json")
+		var ef struct {
+			Entities []Entity `json:"entities"`
+		}
+		if loadErr = json.Unmarshal(b, &ef); loadErr != nil {
+			return
+		}
+		d.acme = ef.Entities
+		loaded = d
+	})
+	return loaded, loadErr
+}
+
+func mustLoad() *data {
+	d, err := load()
+	if err != nil {
+		panic(err) // embedded data is checked by the tests; this cannot happen in a built binary
+	}
+	return d
+}
+
+// AcmeEntities returns the default entity aliases of the demo product
+// (decisions §4), from the embedded entities-acme.json. The Core may pass
+// them to Build together with the entities it reads from the device.
+func AcmeEntities() []Entity {
+	src := mustLoad().acme
+	out := make([]Entity, len(src))
+	for i, e := range src {
+		e.Aliases = append([]string(nil), e.Aliases...)
+		out[i] = e
+	}
+	return out
+}

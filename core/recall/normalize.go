@@ -1,0 +1,126 @@
+package recall
+
+import (
+	"strings"
+	"unicode"
+)
+
+// foldGroups maps accented Latin letters to their base letters (a small
+// NFKD-like table: no golang.org/x/text in core.wasm).
+var foldGroups = [...]struct{ from, to string }{
+	{"àáâãäåāăąǎ", "a"}, {"çćĉċč", "c"}, {"ďđ", "d"}, {"èéêëēĕėęě", "e"}, {"ĝğġģ", "g"},
+	{"ĥħ", "h"}, {"ìíîïĩīĭįı", "i"}, {"ĵ", "j"}, {"ķ", "k"}, {"ĺļľŀł", "l"}, {"ñńņňŉ", "n"},
+	{"òóôõöøōŏőǒ", "o"}, {"ŕŗř", "r"}, {"śŝşšș", "s"}, {"ţťŧț", "t"}, {"ùúûüũūŭůűųǔ", "u"},
+	{"ŵ", "w"}, {"ýÿŷ", "y"}, {"źżž", "z"}, {"ß", "ss"}, {"æ", "ae"}, {"œ", "oe"}, {"þ", "th"},
+	{"ð", "d"}, {"ª", "a"},
+}
+
+var foldTable = func() map[rune]string {
+	m := map[rune]string{}
+	for _, g := range foldGroups {
+		for _, r := range g.from {
+			m[r] = g.to
+		}
+	}
+	m['³'], m['²'] = "3", "2"
+	return m
+}()
+
+// foldRune lowercases r and removes its accent. ok is false for runes that
+// are not part of a word (space, punctuation, symbols).
+func foldRune(r rune) (s string, class byte) {
+	switch {
+	case r >= '0' && r <= '9':
+		return string(r), 'n'
+	case r == 'º' || r == '°':
+		return "", 0
+	case r == '³' || r == '²':
+		return foldTable[r], 'n'
+	case unicode.Is(unicode.Mn, r):
+		return "", 'm' // combining mark: dropped, word continues
+	case unicode.IsLetter(r) || unicode.IsDigit(r):
+		r = unicode.ToLower(r)
+		if f, ok := foldTable[r]; ok {
+			return f, 'w'
+		}
+		return string(r), 'w'
+	}
+	return "", 0
+}
+
+// token is one word, number or symbol of a request, with its place in the
+// original text.
+type token struct {
+	text       string // folded, lower case
+	orig       string // as written
+	start, end int    // byte offsets in the original text
+	kind       byte   // 'w' word, 'n' digits, 's' symbol
+	used       bool   // consumed by a time expression, a quantity or an id
+}
+
+// symbols kept as tokens (numbers, units and clock times need them).
+const keptSymbols = "%°/:.,-+"
+
+// tokenize splits text into tokens. Letters and digits never share a token
+// ("10min" is "10" "min"); apostrophes and other punctuation separate words.
+func tokenize(text string) []token {
+	var toks []token
+	var b strings.Builder
+	cur := token{start: -1}
+	flush := func(end int) {
+		if cur.start >= 0 {
+			cur.text = b.String()
+			cur.end = end
+			cur.orig = text[cur.start:end]
+			if cur.text != "" {
+				toks = append(toks, cur)
+			}
+		}
+		b.Reset()
+		cur = token{start: -1}
+	}
+	for i, r := range text {
+		s, class := foldRune(r)
+		switch class {
+		case 'm':
+			continue
+		case 'w', 'n':
+			if cur.start >= 0 && cur.kind != class {
+				flush(i)
+			}
+			if cur.start < 0 {
+				cur.start, cur.kind = i, class
+			}
+			b.WriteString(s)
+		default:
+			flush(i)
+			if r == 'º' || r == '°' || (r < 128 && strings.ContainsRune(keptSymbols, r)) {
+				sym := string(r)
+				if r == 'º' {
+					sym = "°"
+				}
+				toks = append(toks, token{text: sym, orig: string(r), start: i, end: i + len(string(r)), kind: 's'})
+			}
+		}
+	}
+	flush(len(text))
+	return toks
+}
+
+// Normalize folds case and accents, drops punctuation and symbols, splits
+// letters from digits and joins the words with single spaces:
+// "Wie VOLL ist der Tank?" -> "wie voll ist der tank". It is idempotent.
+func Normalize(text string) string {
+	toks := tokenize(text)
+	var b strings.Builder
+	for _, t := range toks {
+		if t.kind == 's' {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.text)
+	}
+	return b.String()
+}

@@ -1,0 +1,50 @@
+package recall
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
+)
+
+func TestNormalize_FoldsCaseAccentsAndPunctuation(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"How FULL is the tank?", "how full is the tank"},
+		{"Wie hoch ist der Füllstand?", "wie hoch ist der fullstand"},
+		{"Straße", "strasse"},
+		{"¿Cuál es el caudal?", "cual es el caudal"},
+		{"Quel est le débit de l'eau ?", "quel est le debit de l eau"},
+		{"qu'est-ce que c'est", "qu est ce que c est"},
+		{"what's the flow", "what s the flow"},
+		{"niño ÉLAN œuvre", "nino elan oeuvre"},
+		{"set 40L/min", "set 40 l min"},
+		{"m³/h", "m 3 h"},
+		{"e\u0301te\u0301", "ete"}, // decomposed accents
+		{"  lots   of\tspace ", "lots of space"},
+		{"", ""},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.want, Normalize(c.in), c.in)
+	}
+}
+
+func TestNormalize_IsIdempotent(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.String().Draw(t, "s")
+		n := Normalize(s)
+		if Normalize(n) != n {
+			t.Fatalf("Normalize(%q) = %q, again %q", s, n, Normalize(n))
+		}
+	})
+}
+
+func TestTokenize_KeepsOffsetsIntoTheOriginal(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.String().Draw(t, "s")
+		for _, tok := range tokenize(s) {
+			if tok.start < 0 || tok.end > len(s) || tok.start >= tok.end || s[tok.start:tok.end] != tok.orig {
+				t.Fatalf("bad token %+v in %q", tok, s)
+			}
+		}
+	})
+}

@@ -1,0 +1,141 @@
+// Package recall is the Recall tier of HEART Core §5: it understands a
+// request with no model, by matching it against the API Index and the
+// System Map (§4.1, §4.2). It normalises the text in English, German,
+// Spanish or French, maps its words to English concept tokens, reads
+// numbers, units, entities and times, and ranks the targets through an
+// inverted index into a shortlist of at most 8 (§5), with each candidate's
+// arguments filled and grounded (§6.1). It is pure: no I/O, no goroutines;
+// its word lists are data files embedded with go:embed. See docs/recall.md.
+package recall
+
+import "time"
+
+// Arg is one argument of a target.
+type Arg struct {
+	Name        string   `json:"name"`
+	Type        string   `json:"type,omitempty"` // number, integer, string, boolean, date
+	Unit        string   `json:"unit,omitempty"`
+	Min         *float64 `json:"minimum,omitempty"`
+	Max         *float64 `json:"maximum,omitempty"`
+	Default     any      `json:"default,omitempty"`
+	Enum        []string `json:"enum,omitempty"`
+	Required    bool     `json:"required,omitempty"`
+	Description string   `json:"description,omitempty"`
+	// Entity says which kind of entity the value names: "property",
+	// "component" or "" (a plain value). Empty for the Index operations that
+	// concepts.json knows (getProperty.name -> property ...).
+	Entity string `json:"entity,omitempty"`
+}
+
+// Target is something a request can mean: an Index operation or a product
+// command (custom definition) of the System Map.
+type Target struct {
+	ID      string   `json:"id"`   // "getProperty", "com.acme.pump.set_flow"
+	Kind    string   `json:"kind"` // "operation" | "command"
+	Phrases []string `json:"phrases,omitempty"`
+	Text    []string `json:"text,omitempty"` // summary, title, description, thing, component
+	Risk    string   `json:"risk,omitempty"`
+	Args    []Arg    `json:"args,omitempty"`
+	Thing   string   `json:"thing,omitempty"` // commands: the thing it belongs to ("pump")
+	Halt    bool     `json:"halt,omitempty"`  // the thing's halt
+}
+
+// Entity is something a request can name: a property, a component, a thing
+// or an enum value. Aliases are extra names in any of the four languages.
+type Entity struct {
+	Kind    string   `json:"kind"` // property | component | thing | enum
+	ID      string   `json:"id"`
+	Aliases []string `json:"aliases,omitempty"`
+	Unit    string   `json:"unit,omitempty"`
+}
+
+// Options tune Build and Resolve. Zero values take the defaults below.
+type Options struct {
+	// MatchThreshold: a best score under it is Decision "none" (default 0.42).
+	MatchThreshold float64
+	// AmbiguityMargin: the top two closer than this is "ambiguous" (default 0.06).
+	AmbiguityMargin float64
+	// ShortlistSize: at most this many candidates, never more than 8 (default 8).
+	ShortlistSize int
+	// MinCandidateScore: candidates under it are left off the shortlist (default 0.12).
+	MinCandidateScore float64
+}
+
+// Defaults for Options.
+const (
+	DefaultMatchThreshold    = 0.42
+	DefaultAmbiguityMargin   = 0.06
+	DefaultShortlistSize     = 8
+	DefaultMinCandidateScore = 0.12
+)
+
+func (o Options) withDefaults() Options {
+	if o.MatchThreshold <= 0 {
+		o.MatchThreshold = DefaultMatchThreshold
+	}
+	if o.AmbiguityMargin <= 0 {
+		o.AmbiguityMargin = DefaultAmbiguityMargin
+	}
+	if o.ShortlistSize <= 0 || o.ShortlistSize > 8 {
+		o.ShortlistSize = DefaultShortlistSize
+	}
+	if o.MinCandidateScore <= 0 {
+		o.MinCandidateScore = DefaultMinCandidateScore
+	}
+	return o
+}
+
+// Context is what Resolve needs from outside: the current time and the
+// device's time zone (Card timeZone; nil means UTC), and an optional
+// language hint (en, de, es, fr).
+type Context struct {
+	Now  time.Time
+	Loc  *time.Location
+	Lang string
+}
+
+// Candidate is one reading of a request.
+type Candidate struct {
+	Target    string            `json:"target"`
+	Score     float64           `json:"score"` // in [0, 1]
+	Args      map[string]any    `json:"arguments,omitempty"`
+	Grounding map[string]string `json:"grounding,omitempty"` // arg -> stated | default
+	Missing   []string          `json:"missing,omitempty"`   // required args with no value
+}
+
+// TimeExpr is a time the request names, resolved in Context.Loc.
+type TimeExpr struct {
+	At    time.Time `json:"at"`
+	Text  string    `json:"text"`
+	Vague bool      `json:"vague"` // a convention filled a part ("night" -> 22:00)
+}
+
+// EntityRef is an entity the request names.
+type EntityRef struct {
+	Kind string `json:"kind"`
+	ID   string `json:"id"`
+	Text string `json:"text,omitempty"`
+}
+
+// Decisions.
+const (
+	DecisionMatch     = "match"
+	DecisionAmbiguous = "ambiguous"
+	DecisionNone      = "none"
+)
+
+// Result is what Resolve understood.
+type Result struct {
+	Lang       string      `json:"lang"`
+	Shortlist  []Candidate `json:"shortlist"`
+	Quantities []Quantity  `json:"quantities,omitempty"`
+	When       *TimeExpr   `json:"when,omitempty"`
+	Entities   []EntityRef `json:"entities,omitempty"`
+	Decision   string      `json:"decision"`
+	// Thing is set when the request asks to stop a thing ("stop the mixer"):
+	// the Core must not answer it with postTendingStop (§6.2). ThingHalt is
+	// that thing's halt command, or "" when it has none (the Core refuses and
+	// offers "stop automatic actions").
+	Thing     string `json:"thing,omitempty"`
+	ThingHalt string `json:"thingHalt,omitempty"`
+}

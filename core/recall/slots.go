@@ -1,0 +1,209 @@
+package recall
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Groundings (HEART Core §6.1).
+const (
+	GroundStated  = "stated"
+	GroundDefault = "default"
+)
+
+// fill fills a candidate's arguments from the request: entities, enum
+// values, quantities (by unit, or the only numeric argument), the time for
+// a date, then defaults. Required arguments left empty are Missing.
+func (x *Index) fill(t *tgt, qr *query) Candidate {
+	c := Candidate{Target: t.ID}
+	usedQ := map[int]bool{}
+	set := func(name string, v any, g string) {
+		if c.Args == nil {
+			c.Args, c.Grounding = map[string]any{}, map[string]string{}
+		}
+		c.Args[name], c.Grounding[name] = v, g
+	}
+	for i, a := range t.Args {
+		done := false
+		switch {
+		case t.argEntity[i] != "":
+			if m, ok := bestOfKind(qr.ents, t.argEntity[i]); ok {
+				set(a.Name, m.ref.ID, GroundStated)
+				done = true
+			} else {
+				for _, r := range qr.idEnts {
+					if r.Kind == t.argEntity[i] {
+						set(a.Name, r.ID, GroundStated)
+						done = true
+						break
+					}
+				}
+			}
+		case len(a.Enum) > 0:
+			hit := -1
+			for k, vcs := range t.enums[i] {
+				all := len(vcs) > 0
+				for _, vc := range vcs {
+					if _, ok := qr.q[vc]; !ok {
+						all = false
+					}
+				}
+				if all {
+					if hit >= 0 {
+						hit = -2
+						break
+					}
+					hit = k
+				}
+			}
+			if hit >= 0 {
+				set(a.Name, a.Enum[hit], GroundStated)
+				done = true
+			}
+		case isNumeric(a) || t.argUnits[i] != "":
+			qi := x.pickQuantity(t, i, qr.qty, usedQ)
+			if qi >= 0 {
+				q := qr.qty[qi]
+				v := q.Value
+				usedQ[qi] = true
+				if !Stated(qr.text, v, t.argUnits[i]) {
+					break
+				}
+				if a.Type == "integer" && v == math.Trunc(v) {
+					set(a.Name, int64(v), GroundStated)
+				} else {
+					set(a.Name, v, GroundStated)
+				}
+				done = true
+			}
+		case a.Type == "date" && qr.when != nil:
+			set(a.Name, qr.when.At.Format("2006-01-02"), GroundStated)
+			done = true
+		}
+		if !done && a.Default != nil {
+			set(a.Name, a.Default, GroundDefault)
+			done = true
+		}
+		if !done && a.Required {
+			c.Missing = append(c.Missing, a.Name)
+		}
+	}
+	return c
+}
+
+// pickQuantity chooses the quantity for numeric argument i: one whose unit
+// is the argument's, else (for the target's only numeric argument) the last
+// one written without a unit.
+func (x *Index) pickQuantity(t *tgt, i int, qs []Quantity, used map[int]bool) int {
+	want := t.argUnits[i]
+	for k, q := range qs {
+		if !used[k] && q.Unit != "" && q.Unit == want {
+			return k
+		}
+	}
+	if t.numeric != 1 {
+		return -1
+	}
+	for k := len(qs) - 1; k >= 0; k-- {
+		if !used[k] && qs[k].Unit == "" {
+			return k
+		}
+	}
+	return -1
+}
+
+// Stated is the grounding check of §6.1: does the value appear in the
+// request, as digits, as words in any of the four languages, or in another
+// unit that converts to it (unit is the argument's unit, "" for none)? For
+// strings, the value's words (or an id's parts) must be named by the
+// request's words.
+func Stated(text string, value any, unit string) bool {
+	d, err := load()
+	if err != nil {
+		return false
+	}
+	var v float64
+	switch n := value.(type) {
+	case float64:
+		v = n
+	case float32:
+		v = float64(n)
+	case int:
+		v = float64(n)
+	case int64:
+		v = float64(n)
+	case int32:
+		v = float64(n)
+	case string:
+		return statedString(d, text, n)
+	case fmt.Stringer:
+		return statedString(d, text, n.String())
+	default:
+		return false
+	}
+	want := d.units.canonical(unit)
+	if want == "" && unit != "" {
+		want = unit
+	}
+	toks0 := tokenize(text)
+	langs := []string{detect(d, text, toks0, "")}
+	for _, l := range Languages {
+		if l != langs[0] {
+			langs = append(langs, l)
+		}
+	}
+	for _, l := range langs {
+		toks := tokenize(text)
+		nums := parseNumbers(toks, d.packs[l])
+		for _, q := range d.units.quantities(text, toks, nums) {
+			if !close(q.Value, v) {
+				continue
+			}
+			if q.Unit == "" || want == "" || q.Unit == want {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func close(a, b float64) bool {
+	return math.Abs(a-b) <= 1e-6*math.Max(1, math.Abs(b))
+}
+
+func statedString(d *data, text, value string) bool {
+	if value == "" {
+		return false
+	}
+	nt := " " + Normalize(text) + " "
+	if strings.Contains(nt, " "+Normalize(value)+" ") {
+		return true
+	}
+	cz := newConceptizer(d)
+	toks := tokenize(text)
+	lang := detect(d, text, toks, "")
+	cs, _ := cz.analyse(d.packs[lang], toks, false)
+	have := map[string]bool{}
+	for _, c := range cs {
+		have[c.c] = true
+	}
+	for _, c := range cz.textConcepts(idWords(value)) {
+		if have[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// FormatValue writes an argument value the way a person reads it.
+func FormatValue(v any) string {
+	switch n := v.(type) {
+	case float64:
+		return formatNumber(n)
+	case int64:
+		return strconv.FormatInt(n, 10)
+	}
+	return fmt.Sprint(v)
+}

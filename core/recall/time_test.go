@@ -1,0 +1,101 @@
+package recall
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func timeIn(lang, text string, now time.Time, loc *time.Location) *TimeExpr {
+	d := mustLoad()
+	p := d.packs[lang]
+	toks := tokenize(text)
+	return parseTime(text, toks, parseNumbers(toks, p), p, d.units, now, loc)
+}
+
+// testNow is Wednesday 2026-12-02 14:30.
+func TestTime_ResolvesByTheConventions(t *testing.T) {
+	cases := []struct {
+		lang, text string
+		want       string // "2006-01-02 15:04"
+		vague      bool
+		expr       string
+	}{
+		{"en", "restart on Sunday night", "2026-12-06 22:00", true, "on Sunday night"},
+		{"en", "tomorrow at 3am", "2026-12-03 03:00", false, "tomorrow at 3am"},
+		{"en", "in 10 minutes", "2026-12-02 14:40", false, "in 10 minutes"},
+		{"en", "at 6 pm", "2026-12-02 18:00", false, "at 6 pm"},
+		{"en", "tonight", "2026-12-02 22:00", true, "tonight"},
+		{"en", "next Monday morning", "2026-12-07 08:00", true, "next Monday morning"},
+		{"en", "at noon", "2026-12-03 12:00", false, "at noon"},
+		{"en", "at midnight", "2026-12-03 00:00", false, "at midnight"},
+		{"en", "on Wednesday", "2026-12-09 08:00", true, "on Wednesday"},
+		{"en", "in half an hour", "2026-12-02 15:00", false, "in half an hour"},
+		{"en", "in two hours", "2026-12-02 16:30", false, "in two hours"},
+		{"en", "at 15:30", "2026-12-02 15:30", false, "at 15:30"},
+		{"en", "tomorrow evening at 7", "2026-12-03 19:00", false, "tomorrow evening at 7"},
+		{"en", "this afternoon", "2026-12-02 15:00", true, "this afternoon"},
+		{"de", "morgen um 3 Uhr", "2026-12-03 03:00", false, "morgen um 3 Uhr"},
+		{"de", "am Sonntagabend", "2026-12-06 19:00", true, "am Sonntagabend"},
+		{"de", "in zehn Minuten", "2026-12-02 14:40", false, "in zehn Minuten"},
+		{"de", "heute Abend", "2026-12-02 19:00", true, "heute Abend"},
+		{"de", "morgen früh", "2026-12-03 08:00", true, "morgen früh"},
+		{"de", "am Montag um 15 Uhr 30", "2026-12-07 15:30", false, "am Montag um 15 Uhr 30"},
+		{"de", "in einer Stunde", "2026-12-02 15:30", false, "in einer Stunde"},
+		{"es", "mañana a las 3", "2026-12-03 03:00", false, "mañana a las 3"},
+		{"es", "el domingo por la noche", "2026-12-06 22:00", true, "el domingo por la noche"},
+		{"es", "esta noche", "2026-12-02 22:00", true, "esta noche"},
+		{"es", "mañana por la mañana", "2026-12-03 08:00", true, "mañana por la mañana"},
+		{"es", "a las 8 de la tarde", "2026-12-02 20:00", false, "a las 8 de la tarde"},
+		{"es", "en 10 minutos", "2026-12-02 14:40", false, "en 10 minutos"},
+		{"fr", "demain à 15h", "2026-12-03 15:00", false, "demain à 15h"},
+		{"fr", "dimanche soir", "2026-12-06 19:00", true, "dimanche soir"},
+		{"fr", "dans 10 minutes", "2026-12-02 14:40", false, "dans 10 minutes"},
+		{"fr", "ce soir", "2026-12-02 19:00", true, "ce soir"},
+		{"fr", "lundi à 8h30", "2026-12-07 08:30", false, "lundi à 8h30"},
+		{"fr", "dans une heure", "2026-12-02 15:30", false, "dans une heure"},
+	}
+	for _, c := range cases {
+		te := timeIn(c.lang, c.text, testNow, time.UTC)
+		require.NotNil(t, te, "%s %q", c.lang, c.text)
+		assert.Equal(t, c.want, te.At.Format("2006-01-02 15:04"), "%s %q", c.lang, c.text)
+		assert.Equal(t, c.vague, te.Vague, "%s %q vague", c.lang, c.text)
+		assert.Contains(t, c.text, te.Text)
+		assert.Equal(t, c.expr, te.Text, "%s %q text", c.lang, c.text)
+	}
+}
+
+func TestTime_NumbersAloneAreNotTimes(t *testing.T) {
+	for _, c := range []struct{ lang, text string }{
+		{"en", "set the valve at 20"}, {"en", "set the flow to 6"}, {"de", "erhöhe um 5"},
+		{"es", "pon la válvula a 20"}, {"fr", "mets la vanne à 20"}, {"en", "backflush for 2 minutes"},
+		{"es", "más tarde"},
+	} {
+		assert.Nil(t, timeIn(c.lang, c.text, testNow, time.UTC), "%s %q", c.lang, c.text)
+	}
+}
+
+func TestTime_UsesTheDeviceTimeZone(t *testing.T) {
+	loc := time.FixedZone("UTC+2", 2*3600)
+	te := timeIn("en", "tomorrow at 3am", testNow, loc)
+	require.NotNil(t, te)
+	assert.Equal(t, time.Date(2026, 12, 3, 3, 0, 0, 0, loc).Unix(), te.At.Unix())
+	// 23:30 local on Wednesday: "tomorrow" is Thursday in that zone
+	late := time.Date(2026, 12, 2, 22, 30, 0, 0, time.UTC) // 00:30 Thursday in UTC+2
+	te = timeIn("en", "tomorrow at 3am", late, loc)
+	require.NotNil(t, te)
+	assert.Equal(t, "2026-12-04 03:00", te.At.In(loc).Format("2006-01-02 15:04"))
+}
+
+func FuzzTime(f *testing.F) {
+	for _, s := range []string{"tomorrow at 3am", "am Sonntagabend", "à 24h99", "in 99999999999 hours", "mañana a las 3", ":::15:"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, l := range Languages {
+			_ = timeIn(l, s, testNow, time.UTC)
+		}
+	})
+}

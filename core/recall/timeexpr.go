@@ -1,0 +1,316 @@
+package recall
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Conventions for vague parts of the day (decisions §3), as hour and minute.
+var partClock = map[string][2]int{
+	"morning": {8, 0}, "noon": {12, 0}, "afternoon": {15, 0}, "evening": {19, 0}, "night": {22, 0}, "midnight": {0, 0},
+}
+
+// vagueParts are the parts whose hour is a convention, not a named time.
+var vagueParts = map[string]bool{"morning": true, "afternoon": true, "evening": true, "night": true}
+
+// timeParts collects what a request says about a time.
+type timeParts struct {
+	dayOff     int
+	hasDay     bool
+	weekday    int
+	hasWeekday bool
+	part       string
+	hour, min  int
+	hasClock   bool
+	bareClock  bool // "at 6" without am/pm, o'clock or minutes
+	pm, am     bool
+	rel        time.Duration
+	hasRel     bool
+	used       []int // token indices
+}
+
+func (tp *timeParts) strong() bool {
+	return tp.hasDay || tp.hasWeekday || tp.part != "" || tp.hasRel || (tp.hasClock && !tp.bareClock)
+}
+
+// ngramAt joins n word texts from toks[i] (skipping "-" symbols), and the
+// index after them.
+func ngramAt(toks []token, i, n int) (string, int) {
+	var parts []string
+	j := i
+	for j < len(toks) && len(parts) < n {
+		if toks[j].text == "-" {
+			j++
+			continue
+		}
+		if toks[j].kind != 'w' || toks[j].used {
+			return "", i
+		}
+		parts = append(parts, toks[j].text)
+		j++
+	}
+	if len(parts) < n {
+		return "", i
+	}
+	return strings.Join(parts, " "), j
+}
+
+// parseTime finds a time expression in toks (using the number spans) and
+// resolves it against now in loc. It marks the tokens it used.
+func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTable, now time.Time, loc *time.Location) *TimeExpr {
+	if loc == nil {
+		loc = time.UTC
+	}
+	tw := &p.time
+	numAt := map[int]numSpan{}
+	for _, n := range nums {
+		numAt[n.start] = n
+	}
+	var tp timeParts
+	mark := func(a, b int) {
+		for k := a; k < b; k++ {
+			tp.used = append(tp.used, k)
+		}
+	}
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		// three-, two- and one-word time phrases
+		found := false
+		for n := 3; n >= 1 && !found; n-- {
+			key, end := ngramAt(toks, i, n)
+			if key == "" {
+				continue
+			}
+			if v, ok := tw.Combined[key]; ok {
+				f := strings.Fields(v)
+				if len(f) == 2 {
+					d, _ := strconv.Atoi(f[0])
+					tp.dayOff, tp.hasDay, tp.part = d, true, f[1]
+					mark(i, end)
+					i, found = end-1, true
+				}
+				break
+			}
+			if a, ok := tw.Ambiguous[key]; ok && n == 1 && i > 0 && contains(a.After, toks[i-1].text) {
+				if a.Part != "" {
+					tp.part = a.Part
+					mark(i, end)
+				}
+				i, found = end-1, true
+				break
+			}
+			if d, ok := tw.Days[key]; ok {
+				tp.dayOff, tp.hasDay = d, true
+				mark(i, end)
+				i, found = end-1, true
+				break
+			}
+			if wd, ok := tw.Weekdays[key]; ok {
+				tp.weekday, tp.hasWeekday = wd, true
+				mark(i, end)
+				i, found = end-1, true
+				break
+			}
+			if pt, ok := tw.Parts[key]; ok {
+				tp.part = pt
+				mark(i, end)
+				i, found = end-1, true
+				break
+			}
+		}
+		if found {
+			continue
+		}
+		// glued weekday and part: "sonntagabend", "montagmorgen"
+		if t.kind == 'w' && len(t.text) > 6 {
+			for wdName, wd := range tw.Weekdays {
+				if rest, ok := strings.CutPrefix(t.text, wdName); ok && len(wdName) > 3 {
+					if pt, ok := tw.Parts[rest]; ok {
+						tp.weekday, tp.hasWeekday, tp.part = wd, true, pt
+						mark(i, i+1)
+						found = true
+						break
+					}
+					if rest == "s" { // "sonntags"
+						tp.weekday, tp.hasWeekday = wd, true
+						mark(i, i+1)
+						found = true
+						break
+					}
+				}
+			}
+			if found {
+				continue
+			}
+		}
+		// relative: "in 10 minutes", "in einer Stunde", "dans une heure"
+		if p.timeSet["in"][t.text] && i+1 < len(toks) {
+			j := i + 1
+			val, ok := 0.0, false
+			if n, isNum := numAt[j]; isNum {
+				val, ok, j = n.value, true, n.end
+			} else if p.articles[toks[j].text] || (p.lang == "en" && toks[j].text == "a") {
+				val, ok, j = 1, true, j+1
+			}
+			if ok && j < len(toks) && p.articles[toks[j].text] {
+				j++ // "half an hour"
+			}
+			if ok {
+				if a, end, isUnit := units.match(toks, j); isUnit && a.dim == "time" {
+					tp.rel, tp.hasRel = time.Duration(val*a.factor*float64(time.Second)), true
+					mark(i, end)
+					i = end - 1
+					continue
+				}
+			}
+		}
+		// clock times
+		n, isNum := numAt[i]
+		if !isNum || n.value < 0 || n.value > 24 || n.value != float64(int(n.value)) {
+			continue
+		}
+		j := n.end
+		h, m, marked, bare := int(n.value), 0, false, true
+		if j+1 < len(toks) && toks[j].text == ":" && toks[j+1].kind == 'n' && adjacent(toks[j], toks[j+1]) {
+			m, _ = strconv.Atoi(toks[j+1].text)
+			j += 2
+			marked, bare = true, false
+		}
+		if j < len(toks) {
+			w := toks[j].text
+			two, end2 := ngramAt(toks, j, 2)
+			switch {
+			case p.timeSet["pm"][w]:
+				tp.pm, marked, bare = true, true, false
+				j++
+			case p.timeSet["am"][w]:
+				tp.am, marked, bare = true, true, false
+				j++
+			case p.timeSet["clockword"][two]:
+				marked, bare = true, false
+				j = end2
+			case p.timeSet["clockword"][w]:
+				marked, bare = true, false
+				j++
+				if j < len(toks) && toks[j].kind == 'n' && adjacent(toks[j-1], toks[j]) || (j < len(toks) && toks[j].kind == 'n' && toks[j].text != "" && len(toks[j].text) == 2) {
+					m, _ = strconv.Atoi(toks[j].text)
+					j++
+				}
+			}
+		}
+		prevAt := false
+		for k := n.start - 1; k >= 0 && k >= n.start-2; k-- {
+			if p.timeSet["at"][toks[k].text] {
+				prevAt = true
+				break
+			}
+			if !p.timeSet["filler"][toks[k].text] {
+				break
+			}
+		}
+		if (marked || prevAt) && m < 60 {
+			tp.hour, tp.min, tp.hasClock, tp.bareClock = h, m, true, bare
+			mark(n.start, j)
+			i = j - 1
+		}
+	}
+	if !tp.strong() {
+		return nil
+	}
+	// take the filler and at/in/next words next to the expression
+	usedSet := map[int]bool{}
+	for _, k := range tp.used {
+		usedSet[k] = true
+	}
+	isFill := func(w string) bool {
+		return p.timeSet["filler"][w] || p.timeSet["at"][w] || p.timeSet["next"][w] || p.timeSet["in"][w]
+	}
+	for changed := true; changed; {
+		changed = false
+		for k := range toks {
+			if usedSet[k] || !isFill(toks[k].text) {
+				continue
+			}
+			if (k > 0 && usedSet[k-1]) || (k+1 < len(toks) && usedSet[k+1]) {
+				// a filler before the expression joins it only if the next
+				// word is part of it; after it, only more fillers leading to it
+				if k+1 < len(toks) && usedSet[k+1] {
+					usedSet[k] = true
+					changed = true
+				}
+			}
+		}
+	}
+	lo, hi := len(text), 0
+	for k := range usedSet {
+		toks[k].used = true
+		lo, hi = min(lo, toks[k].start), max(hi, toks[k].end)
+	}
+	te := &TimeExpr{Text: text[lo:hi]}
+	now = now.In(loc)
+	if tp.hasRel {
+		te.At = now.Add(tp.rel)
+		return te
+	}
+	y, mo, d := now.Date()
+	day := 0
+	switch {
+	case tp.hasWeekday:
+		day = (tp.weekday - int(now.Weekday()) + 7) % 7
+		if day == 0 {
+			day = 7
+		}
+	case tp.hasDay:
+		day = tp.dayOff
+	}
+	h, m := 0, 0
+	switch {
+	case tp.hasClock:
+		h, m = tp.hour, tp.min
+		if tp.pm && h < 12 {
+			h += 12
+		}
+		if tp.am && h == 12 {
+			h = 0
+		}
+		if !tp.pm && !tp.am && h < 12 {
+			switch tp.part {
+			case "afternoon", "evening":
+				h += 12
+			case "night":
+				if h >= 6 {
+					h += 12
+				}
+			}
+		}
+	case tp.part != "":
+		c := partClock[tp.part]
+		h, m = c[0], c[1]
+		te.Vague = vagueParts[tp.part]
+		if tp.part == "midnight" {
+			day++ // midnight ends the named day (today when none is named)
+		}
+	default:
+		h, m = partClock["morning"][0], partClock["morning"][1] // a day without a time: morning
+		te.Vague = true
+	}
+	if h == 24 {
+		h, day = 0, day+1
+	}
+	at := time.Date(y, mo, d+day, h, m, 0, 0, loc)
+	if !tp.hasWeekday && !tp.hasDay && !at.After(now) {
+		at = time.Date(y, mo, d+day+1, h, m, 0, 0, loc)
+	}
+	te.At = at
+	return te
+}
+
+func contains(list []string, w string) bool {
+	for _, x := range list {
+		if Normalize(x) == w {
+			return true
+		}
+	}
+	return false
+}

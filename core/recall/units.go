@@ -1,0 +1,168 @@
+package recall
+
+import (
+	"encoding/json"
+	"math"
+	"sort"
+	"strings"
+)
+
+type unitFile struct {
+	Units []struct {
+		Unit    string   `json:"unit"`
+		Dim     string   `json:"dim"`
+		Factor  float64  `json:"factor"`
+		Offset  float64  `json:"offset"`
+		Aliases []string `json:"aliases"`
+	} `json:"units"`
+	ArgNames []struct {
+		Contains string `json:"contains"`
+		Unit     string `json:"unit"`
+	} `json:"argNames"`
+}
+
+// unitAlias is one way of writing a unit, as token texts, and how to convert
+// a value written with it to the canonical unit: v*factor + offset.
+type unitAlias struct {
+	toks   []string
+	unit   string
+	dim    string
+	factor float64
+	offset float64
+}
+
+type unitTable struct {
+	byFirst  map[string][]unitAlias // first token -> aliases, longest first
+	dims     map[string]string      // canonical unit -> dimension
+	argNames []struct{ contains, unit string }
+}
+
+func aliasTokens(s string) []string {
+	var out []string
+	for _, t := range tokenize(s) {
+		out = append(out, t.text)
+	}
+	return out
+}
+
+func parseUnits(b []byte) (*unitTable, error) {
+	var f unitFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, err
+	}
+	t := &unitTable{byFirst: map[string][]unitAlias{}, dims: map[string]string{}}
+	for _, u := range f.Units {
+		t.dims[u.Unit] = u.Dim
+		for _, a := range u.Aliases {
+			toks := aliasTokens(a)
+			if len(toks) == 0 {
+				continue
+			}
+			t.byFirst[toks[0]] = append(t.byFirst[toks[0]], unitAlias{toks, u.Unit, u.Dim, u.Factor, u.Offset})
+		}
+	}
+	for k, as := range t.byFirst {
+		sort.SliceStable(as, func(i, j int) bool { return len(as[i].toks) > len(as[j].toks) })
+		t.byFirst[k] = as
+	}
+	for _, a := range f.ArgNames {
+		t.argNames = append(t.argNames, struct{ contains, unit string }{a.Contains, a.Unit})
+	}
+	return t, nil
+}
+
+// match finds the longest unit written at toks[i:].
+func (t *unitTable) match(toks []token, i int) (unitAlias, int, bool) {
+	if i >= len(toks) {
+		return unitAlias{}, i, false
+	}
+	for _, a := range t.byFirst[toks[i].text] {
+		if i+len(a.toks) > len(toks) {
+			continue
+		}
+		ok := true
+		for k, w := range a.toks {
+			if toks[i+k].used || toks[i+k].text != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return a, i + len(a.toks), true
+		}
+	}
+	return unitAlias{}, i, false
+}
+
+// canonical returns the canonical unit for a unit as a definition writes it
+// ("L/min", "litres per minute", "°C", "s"), or "" when unknown.
+func (t *unitTable) canonical(unit string) string {
+	if unit == "" {
+		return ""
+	}
+	if _, ok := t.dims[unit]; ok {
+		return unit
+	}
+	toks := tokenize(unit)
+	if a, end, ok := t.match(toks, 0); ok && end == len(toks) {
+		if a.factor == 1 && a.offset == 0 {
+			return a.unit
+		}
+	}
+	return ""
+}
+
+// argUnit is the canonical unit of an argument: its declared unit, or one
+// guessed from its name (litresPerMin -> L/min) by units.json argNames.
+func (t *unitTable) argUnit(a Arg) string {
+	if u := t.canonical(a.Unit); u != "" {
+		return u
+	}
+	name := strings.ToLower(strings.ReplaceAll(a.Name, "_", ""))
+	for _, h := range t.argNames {
+		if strings.Contains(name, h.contains) {
+			return h.unit
+		}
+	}
+	return ""
+}
+
+// Quantity is a number found in the request, with its unit converted to the
+// canonical unit of units.json ("" when written without a unit).
+type Quantity struct {
+	Value      float64 `json:"value"`
+	Unit       string  `json:"unit,omitempty"`
+	Text       string  `json:"text"`
+	Start, End int     `json:"-"` // byte offsets in the request
+	Words      bool    `json:"words,omitempty"`
+}
+
+// quantities turns number spans into quantities, reading the unit after
+// each one and marking the tokens used.
+func (t *unitTable) quantities(text string, toks []token, nums []numSpan) []Quantity {
+	var out []Quantity
+	for _, n := range nums {
+		if toks[n.start].used {
+			continue
+		}
+		q := Quantity{Value: n.value, Start: toks[n.start].start, End: toks[n.end-1].end, Words: n.words}
+		end := n.end
+		if a, e, ok := t.match(toks, n.end); ok {
+			q.Value = n.value*a.factor + a.offset
+			q.Unit = a.unit
+			end = e
+		} else if n.weak {
+			continue
+		}
+		q.Value = round9(q.Value)
+		q.End = toks[end-1].end
+		q.Text = text[q.Start:q.End]
+		for k := n.start; k < end; k++ {
+			toks[k].used = true
+		}
+		out = append(out, q)
+	}
+	return out
+}
+
+func round9(v float64) float64 { return math.Round(v*1e9) / 1e9 }

@@ -1,0 +1,117 @@
+package recall
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func quantitiesIn(lang, text string) []Quantity {
+	d := mustLoad()
+	toks := tokenize(text)
+	return d.units.quantities(text, toks, parseNumbers(toks, d.packs[lang]))
+}
+
+func TestUnits_ConvertToTheCanonicalUnit(t *testing.T) {
+	cases := []struct {
+		lang, text string
+		value      float64
+		unit       string
+	}{
+		{"en", "40%", 40, "%"},
+		{"en", "40 percent", 40, "%"},
+		{"de", "40 Prozent", 40, "%"},
+		{"es", "40 por ciento", 40, "%"},
+		{"fr", "40 pour cent", 40, "%"},
+		{"en", "40 L/min", 40, "L/min"},
+		{"en", "40l/min", 40, "L/min"},
+		{"en", "forty litres per minute", 40, "L/min"},
+		{"en", "40 lpm", 40, "L/min"},
+		{"de", "40 Liter pro Minute", 40, "L/min"},
+		{"es", "cuarenta litros por minuto", 40, "L/min"},
+		{"fr", "quarante litres par minute", 40, "L/min"},
+		{"en", "3 m³/h", 50, "L/min"},
+		{"de", "2,5 m3/h", 41.666666667, "L/min"},
+		{"en", "60°C", 60, "°C"},
+		{"en", "60 degrees celsius", 60, "°C"},
+		{"de", "60 Grad", 60, "°C"},
+		{"es", "60 grados", 60, "°C"},
+		{"fr", "60 degrés", 60, "°C"},
+		{"en", "140°F", 60, "°C"},
+		{"en", "12 m/min", 12, "m/min"},
+		{"en", "twelve metres per minute", 12, "m/min"},
+		{"en", "0.5 m/s", 30, "m/min"},
+		{"en", "800 rpm", 800, "rpm"},
+		{"de", "800 U/min", 800, "rpm"},
+		{"fr", "800 tr/min", 800, "rpm"},
+		{"en", "800 rev/min", 800, "rpm"},
+		{"en", "two minutes", 120, "s"},
+		{"de", "zwei Minuten", 120, "s"},
+		{"es", "90 segundos", 90, "s"},
+		{"fr", "une minute", 60, "s"},
+		{"en", "1.5 hours", 5400, "s"},
+		{"en", "4 bar", 4, "bar"},
+		{"en", "58 psi", 3.998959228, "bar"},
+		{"en", "2 L/min per second", 2, "L/min/s"},
+		{"en", "2 litres per minute per second", 2, "L/min/s"},
+		{"en", "40", 40, ""},
+	}
+	for _, c := range cases {
+		qs := quantitiesIn(c.lang, c.text)
+		require.Len(t, qs, 1, "%s %q", c.lang, c.text)
+		assert.InDelta(t, c.value, qs[0].Value, 1e-6, "%s %q", c.lang, c.text)
+		assert.Equal(t, c.unit, qs[0].Unit, "%s %q", c.lang, c.text)
+		assert.Equal(t, c.text, qs[0].Text)
+	}
+}
+
+func TestUnits_ArgumentUnitFromUnitOrName(t *testing.T) {
+	u := mustLoad().units
+	cases := []struct {
+		arg  Arg
+		want string
+	}{
+		{Arg{Name: "x", Unit: "L/min"}, "L/min"},
+		{Arg{Name: "x", Unit: "litres per minute"}, "L/min"},
+		{Arg{Name: "ramp_rate", Unit: "L/min per second"}, "L/min/s"},
+		{Arg{Name: "ramp_rate"}, "L/min/s"},
+		{Arg{Name: "litresPerMin"}, "L/min"},
+		{Arg{Name: "celsius"}, "°C"},
+		{Arg{Name: "metresPerMin"}, "m/min"},
+		{Arg{Name: "rpm"}, "rpm"},
+		{Arg{Name: "durationSec"}, "s"},
+		{Arg{Name: "targetPercent"}, "%"},
+		{Arg{Name: "sensor"}, ""},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.want, u.argUnit(c.arg), "%+v", c.arg)
+	}
+}
+
+func TestStated_ValueAppearsAsDigitsWordsOrConvertedUnit(t *testing.T) {
+	cases := []struct {
+		text  string
+		value any
+		unit  string
+		want  bool
+	}{
+		{"set the flow to 40", 40.0, "L/min", true},
+		{"set the flow to forty litres per minute", 40.0, "L/min", true},
+		{"Durchfluss auf vierzig Liter pro Minute", 40.0, "L/min", true},
+		{"pon el caudal a cuarenta", 40, "L/min", true},
+		{"règle le débit à 2,4 m3/h", 40.0, "L/min", true},
+		{"backflush for two minutes", int64(120), "s", true},
+		{"set the heater to 140°F", 60.0, "°C", true},
+		{"set the flow to 40", 45.0, "L/min", false},
+		{"set the flow to 40 rpm", 40.0, "L/min", false},
+		{"set the flow", 40.0, "L/min", false},
+		{"how full is the tank", "tank.level", "", true},
+		{"calibrate the pressure sensor", "pressure", "", true},
+		{"calibrate the pressure sensor", "level", "", false},
+		{"anything", true, "", false},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.want, Stated(c.text, c.value, c.unit), "%q %v %s", c.text, c.value, c.unit)
+	}
+}
