@@ -348,7 +348,9 @@ func TestAction_JSON_MatchesDataShapes(t *testing.T) {
 // No sequence of calls makes an ai physical Action run without a person's
 // approval, and a denied, expired or cancelled Action never runs.
 func TestBook_NoSequence_RunsAIPhysicalWithoutHuman(t *testing.T) {
-	tokens := DemoTokens()
+	// Besides the demo tokens, an ai and a peer holding every scope: only
+	// the kind may stop them.
+	tokens := append(DemoTokens(), Token{Name: "rogue-ai", Kind: KindAI, Scopes: AllScopes}, Token{Name: "rogue-peer", Kind: KindPeer, Scopes: AllScopes})
 	rapid.Check(t, func(t *rapid.T) {
 		b, c := newTestBook(8)
 		var ids []string

@@ -18,8 +18,10 @@
 //   - Digests over RFC 8785 canonical JSON (decisions.md §3; Core §7.5 rule
 //     2): digest.go.
 //   - Actions, their lifecycle and approvals (decisions.md §1 "Approvals live
-//     on the device"; docs/data-shapes.md): action.go, book.go.
-//   - The allowlist and its envelopes (Core §7.4): allowlist.go.
+//     on the device"; docs/data-shapes.md): action.go, book.go; the device's
+//     snapshot of them: snapshot.go.
+//   - The allowlist and its envelopes (Core §7.4): allowlist.go, and the
+//     checks of a new allowlist: allowlist_validate.go.
 //   - Guards (decisions.md §3; Core §7.5 rule 3): guard.go.
 //   - Trial plans: later steps and the undo admitted against the approved
 //     plan (Core §7.5 rule 2): trial.go.
@@ -27,6 +29,25 @@
 //   - Proof of presence codes (decisions.md §2; Core §4.3): presence.go.
 //   - The autonomy level, Stop and Resume (decisions.md §3; Core §7.8 rule 4
 //     for the brainless cap): autonomy.go.
+//
+// Choices made where the sources are silent:
+//
+//   - Decide takes the declared risk and applies "for ai, physical counts as
+//     destructive" itself. The approver needs heart.admin only when the
+//     declared risk is destructive, so an operator can approve an ai's
+//     physical change (Core §6 example), and nobody but an admin a factory
+//     reset.
+//   - FromServe makes the Action ai whatever the kind given (§6.2 rule 1).
+//   - A rule's physical or destructive change without adoptedPhysical is
+//     refused with 403 caller-not-allowed; with it, the table's "same" holds.
+//   - Book.Submit refuses (500) a run verdict for anything that counts as
+//     destructive, unless a rule asks or it carries approvedBy: a safety net
+//     should a caller ever pass a wrong verdict.
+//   - Every presence refusal is 403 presence-required, with no hint which
+//     way a code was wrong; five wrong codes in a row end every live code.
+//   - The Core's token holds read, operate, tend and admin, a ceiling and
+//     never authority: see demo.go and Tokens.CheckScope.
+//   - Allowlist targets match exactly: a short name could widen an entry.
 //
 // The package is pure: no I/O, no goroutines. Time comes from a clock.Clock
 // and ids and randomness from injected functions. Every store is bounded.
