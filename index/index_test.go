@@ -121,3 +121,15 @@ func TestIndexIsSmall(t *testing.T) {
 	assert.Less(t, gz, 16*1024)
 	assert.Less(t, gz, raw/3, "phrases and keys compress well")
 }
+
+// Phrases are general wording for any HEART system: they never name the demo
+// product's things, whose words belong to its own definitions in the Map.
+func TestPhrasesNameNoProductThings(t *testing.T) {
+	for _, e := range mustLoad(t).Operations {
+		for _, p := range e.Phrases {
+			for _, word := range strings.Fields(p) {
+				assert.NotContains(t, []string{"acme", "pump", "tank", "conveyor", "heater", "mixer", "flow"}, strings.Trim(word, ",.?!'"), "%s: %q", e.ID, p)
+			}
+		}
+	}
+}
