@@ -149,3 +149,15 @@ func unique[T comparable](list []T) error {
 	}
 	return nil
 }
+
+// serve response: needs-clarification says what is needed (question),
+// refused says why (reason), §6.
+func (s *ServeResponse) checkExtra() error {
+	switch {
+	case s.Outcome == OutcomeNeedsClarification && s.Question == nil:
+		return &fieldError{Field: "question", Msg: "a needs-clarification answer says what is needed in question"}
+	case s.Outcome == OutcomeRefused && s.Reason == nil:
+		return &fieldError{Field: "reason", Msg: "a refused answer says why in reason"}
+	}
+	return nil
+}
