@@ -2,6 +2,7 @@ package gate
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/heart-core/heart-web/core/api"
 )
@@ -72,9 +73,10 @@ func Hint(value string) string {
 // DefaultMaxTokens bounds a token table.
 const DefaultMaxTokens = 64
 
-// Tokens is the device's token table, bounded. It is not safe for concurrent
-// use; the owner (the simulator) serialises calls.
+// Tokens is the device's token table, bounded. It is safe for concurrent
+// use: every call looks a token up while POST /tokens may add one.
 type Tokens struct {
+	mu      sync.RWMutex
 	max     int
 	byID    map[string]Token
 	byValue map[string]string // value → id
@@ -95,6 +97,8 @@ func (ts *Tokens) Add(t Token) error {
 	if t.ID == "" || t.Name == "" || t.Value == "" || !t.Kind.Valid() || !t.Clearance.Valid() {
 		return api.NewProblem(400, api.CodeInvalidRequest, "A token needs an id, a name, a value, a kind and a clearance.")
 	}
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
 	if len(ts.byID) >= ts.max {
 		return api.Problemf(409, api.CodeConflict, "The token table is full (%d tokens); revoke one first.", ts.max)
 	}
@@ -104,7 +108,7 @@ func (ts *Tokens) Add(t Token) error {
 	if _, dup := ts.byValue[t.Value]; dup {
 		return api.NewProblem(409, api.CodeConflict, "That token value is taken.")
 	}
-	if _, ok := ts.ByName(t.Name); ok {
+	if _, ok := ts.byNameLocked(t.Name); ok {
 		return api.Problemf(409, api.CodeConflict, "A token named %q exists.", t.Name)
 	}
 	t.Scopes = append([]string(nil), t.Scopes...)
@@ -116,18 +120,32 @@ func (ts *Tokens) Add(t Token) error {
 
 // Lookup finds the token presented as a bearer value.
 func (ts *Tokens) Lookup(value string) (Token, bool) {
+	ts.mu.RLock()
+	defer ts.mu.RUnlock()
 	id, ok := ts.byValue[value]
 	if !ok || value == "" {
 		return Token{}, false
 	}
-	return ts.byID[id], true
+	return ts.byID[id].clone(), true
+}
+
+// clone copies t so a caller cannot change the table through Scopes.
+func (t Token) clone() Token {
+	t.Scopes = append([]string(nil), t.Scopes...)
+	return t
 }
 
 // ByName finds a token by its name (Heart-On-Behalf-Of carries names).
 func (ts *Tokens) ByName(name string) (Token, bool) {
+	ts.mu.RLock()
+	defer ts.mu.RUnlock()
+	return ts.byNameLocked(name)
+}
+
+func (ts *Tokens) byNameLocked(name string) (Token, bool) {
 	for _, id := range ts.order {
 		if t := ts.byID[id]; t.Name == name {
-			return t, true
+			return t.clone(), true
 		}
 	}
 	return Token{}, false
@@ -135,6 +153,8 @@ func (ts *Tokens) ByName(name string) (Token, bool) {
 
 // Revoke removes the token with id; 404 not-found when there is none.
 func (ts *Tokens) Revoke(id string) error {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
 	t, ok := ts.byID[id]
 	if !ok {
 		return api.Problemf(404, api.CodeNotFound, "No token has id %q.", id)
@@ -152,15 +172,19 @@ func (ts *Tokens) Revoke(id string) error {
 
 // List returns the tokens in the order they were added.
 func (ts *Tokens) List() []Token {
+	ts.mu.RLock()
+	defer ts.mu.RUnlock()
 	out := make([]Token, 0, len(ts.order))
 	for _, id := range ts.order {
-		out = append(out, ts.byID[id])
+		out = append(out, ts.byID[id].clone())
 	}
 	return out
 }
 
 // Names returns the token names, sorted (for messages and tests).
 func (ts *Tokens) Names() []string {
+	ts.mu.RLock()
+	defer ts.mu.RUnlock()
 	out := make([]string, 0, len(ts.order))
 	for _, id := range ts.order {
 		out = append(out, ts.byID[id].Name)

@@ -88,3 +88,13 @@ func TestClearance_AtLeast_Order(t *testing.T) {
 		assert.False(t, Clearance("root").AtLeast(a), "an unknown clearance reaches nothing")
 	}
 }
+
+func TestTokens_ReturnedScopes_CannotChangeTable(t *testing.T) {
+	ts := NewDemoTokens()
+	v, _ := ts.Lookup("demo-viewer")
+	v.Scopes[0] = ScopeAdmin
+	l := ts.List()
+	l[2].Scopes[0] = ScopeAdmin
+	again, _ := ts.ByName("viewer")
+	assert.Equal(t, []string{ScopeRead}, again.Scopes)
+}
