@@ -2,6 +2,7 @@ package recall
 
 import (
 	"sort"
+	"unicode"
 	"strings"
 
 	"github.com/agnivade/levenshtein"
@@ -155,6 +156,9 @@ func (c *conceptizer) correct(lang, w string) (string, bool) {
 			continue
 		}
 		for _, v := range c.vocab[lang][n] {
+			if v[0] != w[0] {
+				continue // typos rarely hit the first letter; "match" is not "patch"
+			}
 			d := levenshtein.ComputeDistance(w, v)
 			if d < bestD && d <= typoLimit(len(v)) {
 				best, bestD = v, d
@@ -269,7 +273,10 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo bool) (cs []conce
 			continue
 		}
 		w := toks[idx[k]].text
-		emit(c.wordConcepts(p, w, allowTypo), idx[k], idx[k]+1)
+		// a capitalised word inside a sentence is a name ("Paris"), not a
+		// typo; German capitalises every noun, so there it still may be
+		typo := allowTypo && (k == 0 || p.lang == "de" || !startsUpper(toks[idx[k]].orig))
+		emit(c.wordConcepts(p, w, typo), idx[k], idx[k]+1)
 		k++
 	}
 	return cs, markers
@@ -319,4 +326,11 @@ func detect(d *data, text string, toks []token, hint string) string {
 		}
 	}
 	return best
+}
+
+func startsUpper(s string) bool {
+	for _, r := range s {
+		return unicode.IsUpper(r)
+	}
+	return false
 }

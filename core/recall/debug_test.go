@@ -13,6 +13,14 @@ func TestDebugResolve(t *testing.T) {
 		t.Skip("set RECALL_DEBUG")
 	}
 	x := fixtureIndex(t)
+	if os.Getenv("RECALL_FULL") != "" {
+		tg, ents := fullTargets(t)
+		var err error
+		x, err = Build(tg, ents, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, r := range strings.Split(req, "|") {
 		res := x.Resolve(r, testCtx())
 		fmt.Printf("%q lang=%s decision=%s thing=%s/%s\n", r, res.Lang, res.Decision, res.Thing, res.ThingHalt)

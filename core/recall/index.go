@@ -45,6 +45,7 @@ type Index struct {
 	thingOf  map[string]string // concept -> thing
 	action   map[string]bool
 	haltC    map[string]bool
+	stopOnly map[string]bool
 	n        float64
 }
 
@@ -58,7 +59,10 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 		opts: opts.withDefaults(), d: d, cz: newConceptizer(d), byID: map[string]int{},
 		post: map[string][]int32{}, df: map[string]int{}, byKind: map[string][]int{},
 		things: map[string]string{}, halts: map[string]string{}, thingOf: map[string]string{},
-		action: map[string]bool{}, haltC: map[string]bool{},
+		action: map[string]bool{}, haltC: map[string]bool{}, stopOnly: map[string]bool{},
+	}
+	for _, c := range d.concepts.StopOnly {
+		x.stopOnly[c] = true
 	}
 	for _, c := range d.concepts.Action {
 		x.action[c] = true
@@ -92,7 +96,16 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 		x.cz.known[c] = true
 		known[c] = true
 	}
+	defaults := map[string][]string{}
+	if !opts.NoDefaultAliases {
+		for _, e := range d.acme {
+			defaults[e.Kind+" "+e.ID] = e.Aliases
+		}
+	}
 	for _, e := range entities {
+		if extra := defaults[e.Kind+" "+e.ID]; len(extra) > 0 {
+			e.Aliases = append(append([]string(nil), e.Aliases...), extra...)
+		}
 		x.entities = append(x.entities, x.cz.indexEntity(e))
 	}
 	for _, ei := range x.entities {
@@ -260,6 +273,11 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.qty = x.d.units.quantities(text, toks, nums)
 	cs, markers := x.cz.analyse(p, toks, true)
 	qr.read = markers["@read"]
+	for _, q := range qr.qty {
+		if q.Unit != "" && !qr.read {
+			qr.act = true // "the pump at 40 l/min" asks for a change
+		}
+	}
 	for _, ct := range cs {
 		if _, ok := qr.q[ct.c]; !ok {
 			qr.q[ct.c] = x.idf(ct.c)
@@ -401,7 +419,19 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 			}
 		}
 	}
-	// 3. stopping a thing: its halt, never Stop (§6.2)
+	// 3. "stop", "stop all automatic actions": Stop (§6.2)
+	if qr.halt && !qr.hasThng && len(qr.q) > 0 {
+		only := true
+		for c := range qr.q {
+			if !x.stopOnly[c] {
+				only = false
+			}
+		}
+		if h, ok := x.byID[x.d.concepts.StopTarget]; ok && only {
+			scores[h] = math.Max(scores[h], 0.95)
+		}
+	}
+	// 4. stopping a thing: its halt, never Stop (§6.2)
 	if qr.hasThng {
 		res.Thing = qr.thing
 		res.ThingHalt = x.halts[qr.thing]
@@ -458,10 +488,11 @@ func (x *Index) docMass(d doc) float64 { return d.mass }
 // adjust applies the evidence that is not word overlap: read or act,
 // units of the quantities, missing arguments, stopping a thing.
 func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
+	bonus := func(b float64) { s += b * math.Max(0, 1-s) * 2 }
 	read := t.Risk == "read"
 	if qr.read && !qr.act {
 		if read {
-			s += 0.08
+			bonus(0.08)
 		} else {
 			s *= 0.8
 		}
@@ -488,18 +519,18 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 		}
 	}
 	if unitMatch {
-		s += 0.12
+		bonus(0.12)
 	} else if unitMiss {
 		s -= 0.05
 	}
 	if len(c.Missing) > 0 {
-		s -= 0.04 * math.Min(2, float64(len(c.Missing)))
+		s -= 0.08 * math.Min(2, float64(len(c.Missing)))
 	}
 	// a thing named by the words (not in a stop request) favours its commands
 	if t.thing != "" && !qr.halt {
 		for cpt := range qr.q {
 			if x.thingOf[cpt] == t.thing {
-				s += 0.03
+				bonus(0.03)
 				break
 			}
 		}
@@ -509,7 +540,7 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	if t.Kind == "command" && t.thing != "" {
 		for _, m := range qr.ents {
 			if m.ref.Kind == "property" && strings.HasPrefix(m.ref.ID, t.thing+".") {
-				s += 0.08
+				bonus(0.08)
 				break
 			}
 		}

@@ -156,6 +156,8 @@ type conceptsFile struct {
 	Action      []string          `json:"action"`
 	Halt        []string          `json:"halt"`
 	Schedule    string            `json:"schedule"`
+	StopTarget  string            `json:"stopTarget"`
+	StopOnly    []string          `json:"stopOnly"`
 	ArgEntities map[string]string `json:"argEntities"`
 }
 

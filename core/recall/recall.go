@@ -59,6 +59,9 @@ type Options struct {
 	ShortlistSize int
 	// MinCandidateScore: candidates under it are left off the shortlist (default 0.12).
 	MinCandidateScore float64
+	// NoDefaultAliases: do not add the embedded aliases (entities-acme.json)
+	// to entities with the same kind and id.
+	NoDefaultAliases bool
 }
 
 // Defaults for Options.

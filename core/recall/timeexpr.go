@@ -84,6 +84,10 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 			}
 			if v, ok := tw.Combined[key]; ok {
 				f := strings.Fields(v)
+				if len(f) != 2 { // "last night": a time, but not one to act at
+					i, found = end-1, true
+					break
+				}
 				if len(f) == 2 {
 					d, _ := strconv.Atoi(f[0])
 					tp.dayOff, tp.hasDay, tp.part = d, true, f[1]
