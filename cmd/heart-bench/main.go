@@ -1,5 +1,5 @@
 // Command heart-bench measures the web Core and writes bench/report.md.
-// Each measurement is a section (sections.go) returning rows, so later
+// Each measurement is a Section (section.go) returning rows, so later
 // benchmarks (Recall resolve time, ...) add a section and nothing else.
 //
 //	heart-bench [-out bench/report.md] [-loads 5] [-requests 300]
