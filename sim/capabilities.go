@@ -32,6 +32,9 @@ func prepInvoke(c *call) (*submission, error) {
 	s := c.s
 	d := s.definition(c.p["name"])
 	if d == nil {
+		if err := s.tokens.CheckScope(c.tok, c.ini, c.op.Scope); err != nil {
+			return nil, err
+		}
 		return nil, api.Problemf(404, api.CodeNotFound, "There is no capability %q.", c.p["name"])
 	}
 	var b invokeBody
@@ -44,7 +47,11 @@ func prepInvoke(c *call) (*submission, error) {
 	if b.Trial != nil && b.ApprovedBy != "" {
 		return nil, api.NewProblem(400, api.CodeInvalidRequest, "A call either starts a Trial (trial) or continues one (approvedBy), not both.").WithField("approvedBy")
 	}
-	sub := &submission{target: d.Name, risk: gate.Risk(d.Risk), scope: c.op.Scope, callers: d.Callers, guards: d.Guards, approvedBy: b.ApprovedBy}
+	scope := c.op.Scope
+	if d.Risk == string(gate.RiskRead) {
+		scope = gate.ScopeRead
+	}
+	sub := &submission{target: d.Name, risk: gate.Risk(d.Risk), scope: scope, callers: d.Callers, guards: d.Guards, approvedBy: b.ApprovedBy}
 	if b.Trial != nil {
 		if err := b.Trial.validate(d); err != nil {
 			return nil, err
