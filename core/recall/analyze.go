@@ -2,8 +2,8 @@ package recall
 
 import (
 	"sort"
-	"unicode"
 	"strings"
+	"unicode"
 
 	"github.com/agnivade/levenshtein"
 )
@@ -168,59 +168,61 @@ func (c *conceptizer) correct(lang, w string) (string, bool) {
 	return best, best != ""
 }
 
-// wordConcepts maps one word to concepts. allowTypo enables correction.
-func (c *conceptizer) wordConcepts(p *pack, w string, allowTypo bool) []string {
+// wordConcepts maps one word to concepts. allowTypo enables correction;
+// the bool reports that it was used.
+func (c *conceptizer) wordConcepts(p *pack, w string, allowTypo bool) ([]string, bool) {
 	en := c.d.packs["en"]
 	if cs, ok := lookup(p, w); ok {
-		return cs
+		return cs, false
 	}
 	if p.stop[w] {
-		return nil
+		return nil, false
 	}
 	if p != en {
 		if cs, ok := lookup(en, w); ok {
-			return cs
+			return cs, false
 		}
 	}
 	if p.compounds {
 		if cs, ok := compound(p, w, 0); ok {
-			return cs
+			return cs, false
 		}
 	}
 	for _, l := range Languages {
 		if cs, ok := c.d.packs[l].lex[w]; ok && len(w) > 3 {
-			return cs
+			return cs, false
 		}
 	}
 	s := stem(p, w)
 	if c.known[w] {
-		return []string{w}
+		return []string{w}, false
 	}
 	if c.known[s] {
-		return []string{s}
+		return []string{s}, false
 	}
 	if allowTypo {
 		if v, ok := c.correct(p.lang, w); ok {
 			for _, q := range []*pack{p, en} {
 				if cs, ok := lookup(q, v); ok {
-					return cs
+					return cs, true
 				}
 			}
 			for _, l := range Languages {
 				if cs, ok := lookup(c.d.packs[l], v); ok {
-					return cs
+					return cs, true
 				}
 			}
-			return []string{stem(p, v)}
+			return []string{stem(p, v)}, true
 		}
 	}
-	return []string{s}
+	return []string{s}, false
 }
 
 // conceptTok is one concept found in the text and the tokens it came from.
 type conceptTok struct {
 	c          string
-	start, end int // token indices
+	start, end int  // token indices
+	typo       bool // found by typo correction: weighs less
 }
 
 // analyse maps the unused word tokens of toks to concepts. Markers such as
@@ -233,13 +235,25 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo bool) (cs []conce
 			idx = append(idx, i)
 		}
 	}
-	emit := func(list []string, a, b int) {
+	emitT := func(list []string, a, b int, typo bool) {
 		for _, x := range list {
 			if strings.HasPrefix(x, "@") {
 				markers[x] = true
 				continue
 			}
-			cs = append(cs, conceptTok{x, a, b})
+			cs = append(cs, conceptTok{x, a, b, typo})
+		}
+	}
+	emit := func(list []string, a, b int) { emitT(list, a, b, false) }
+	// German separable verbs: "schalte ... ein", "halte ... an"
+	if len(idx) > 1 && len(p.separable) > 0 {
+		first, last := toks[idx[0]].text, toks[idx[len(idx)-1]].text
+		for _, v := range []string{first, stem(p, first), strings.TrimSuffix(first, "e")} {
+			if list, ok := p.separable[v+" "+last]; ok {
+				emit(list, idx[0], idx[0]+1)
+				idx = idx[1 : len(idx)-1]
+				break
+			}
 		}
 	}
 	for k := 0; k < len(idx); {
@@ -276,7 +290,8 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo bool) (cs []conce
 		// a capitalised word inside a sentence is a name ("Paris"), not a
 		// typo; German capitalises every noun, so there it still may be
 		typo := allowTypo && (k == 0 || p.lang == "de" || !startsUpper(toks[idx[k]].orig))
-		emit(c.wordConcepts(p, w, typo), idx[k], idx[k]+1)
+		list, corrected := c.wordConcepts(p, w, typo)
+		emitT(list, idx[k], idx[k]+1, corrected)
 		k++
 	}
 	return cs, markers

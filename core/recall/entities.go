@@ -82,8 +82,8 @@ type entityMatch struct {
 }
 
 // matchEntities finds the entities whose aliases are all present in q. An
-// entity named by a strict subset of another's concepts (of the same kind)
-// gives way: "filter pressure" names filter.dp, not pump.pressure.
+// entity named by a strict subset of another's concepts gives way: "filter
+// pressure" names filter.dp, not pump.pressure.
 func matchEntities(ents []entityIdx, q map[string]float64, span map[string][2]int, text string, toks []token) []entityMatch {
 	var ms []entityMatch
 	for _, ei := range ents {
@@ -120,7 +120,9 @@ func matchEntities(ents []entityIdx, q map[string]float64, span map[string][2]in
 	for i, m := range ms {
 		dominated := false
 		for j, o := range ms {
-			if i != j && o.ref.Kind == m.ref.Kind && len(o.covered) > len(m.covered) && subset(m.covered, o.covered) {
+			// across kinds too: "is the pump running" names pump.state, and
+			// the pump only as part of it
+			if i != j && len(o.covered) > len(m.covered) && subset(m.covered, o.covered) {
 				dominated = true
 				break
 			}

@@ -278,9 +278,17 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			qr.act = true // "the pump at 40 l/min" asks for a change
 		}
 	}
+	typoMass := 0.0
 	for _, ct := range cs {
 		if _, ok := qr.q[ct.c]; !ok {
-			qr.q[ct.c] = x.idf(ct.c)
+			w := x.idf(ct.c)
+			if ct.typo {
+				// a corrected word says less, and what it really was still
+				// counts against every target
+				typoMass += 0.5 * w
+				w *= 0.5
+			}
+			qr.q[ct.c] = w
 			qr.span[ct.c] = [2]int{ct.start, ct.end}
 		}
 		if x.action[ct.c] {
@@ -294,6 +302,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	if sc := x.d.concepts.Schedule; qr.when != nil && qr.act {
 		delete(qr.q, sc)
 	}
+	qr.mass = typoMass
 	for _, w := range qr.q {
 		qr.mass += w
 	}
@@ -386,34 +395,44 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 			scores[int(dc.target)] = s
 		}
 	}
-	// 2. entity evidence: the named entity fills the target's entity slot
+	// 2. entity evidence: the named entity fills the target's entity slot,
+	// so its words count as explained for that target, and the kind's own
+	// word ("property") stands in for it in the target's phrases
 	for kind, tis := range x.byKind {
 		m, ok := bestOfKind(qr.ents, kind)
 		if !ok {
 			continue
 		}
-		q2 := map[string]float64{}
-		for c, w := range qr.q {
-			q2[c] = w
-		}
-		for _, c := range m.covered {
-			delete(q2, c)
-		}
-		q2[kind] = x.idf(kind)
-		mass := 0.0
-		for _, w := range q2 {
-			mass += w
-		}
+		wk := x.idf(kind)
 		for _, ti := range tis {
 			for _, di := range x.targets[ti].docs {
 				dc := x.docs[di]
-				o := 0.0
+				o, explained, hasK := 0.0, 0.0, false
 				for _, c := range dc.concepts {
-					o += q2[c]
+					if c == kind {
+						hasK = true
+						o += wk
+					} else {
+						o += qr.q[c]
+					}
 				}
+				explained = o
+				for _, c := range m.covered {
+					if !containsStr(dc.concepts, c) {
+						explained += 0.7 * qr.q[c]
+					}
+				}
+				mass := qr.mass
+				if hasK {
+					mass += wk
+				}
+				if o <= 0 {
+					continue
+				}
+				p, r := math.Min(1, o/dc.mass), math.Min(1, explained/mass)
 				// the generic reading ("a property") weighs a little less than a
 				// target that names the thing itself
-				if s := 0.9 * f1(o, mass, x.docMass(dc)) * dc.weight; s > scores[ti] {
+				if s := 0.9 * dc.weight * 2 * p * r / (p + r); s > scores[ti] {
 					scores[ti] = s
 				}
 			}
@@ -498,7 +517,7 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 		}
 	}
 	if qr.act && !qr.read && read && !qr.halt {
-		s *= 0.9
+		s *= 0.85
 	}
 	// quantities with units favour targets whose arguments take them
 	unitMatch, unitMiss := false, false
@@ -537,9 +556,9 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	// a command of the thing whose property the request names ("set the
 	// flow": pump.flow belongs to the pump's commands)
-	if t.Kind == "command" && t.thing != "" {
+	if t.Kind == "command" && t.thing != "" && !qr.read {
 		for _, m := range qr.ents {
-			if m.ref.Kind == "property" && strings.HasPrefix(m.ref.ID, t.thing+".") {
+			if m.ref.Kind == "property" && strings.HasPrefix(m.ref.ID, t.thing+".") && x.mentions(t, m.covered) >= 1 {
 				bonus(0.08)
 				break
 			}
@@ -549,4 +568,31 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 		s *= 0.5
 	}
 	return s
+}
+
+func containsStr(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions counts the concepts of cs, other than things, that the
+// target's texts use.
+func (x *Index) mentions(t *tgt, cs []string) int {
+	n := 0
+	for _, c := range cs {
+		if x.thingOf[c] != "" {
+			continue
+		}
+		for _, di := range t.docs {
+			if containsStr(x.docs[di].concepts, c) {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }

@@ -54,6 +54,7 @@ type packFile struct {
 	Negative    []string           `json:"negative"`
 	Ordinals    map[string]float64 `json:"ordinals"`
 	Glued       bool               `json:"glued"`
+	Separable   map[string]string  `json:"separable"`
 	Time        timeWords          `json:"time"`
 }
 
@@ -79,6 +80,7 @@ type pack struct {
 	negative   map[string]bool
 	ordinals   map[string]float64
 	glued      bool
+	separable  map[string][]string // "schalt ein" -> start: verb stem and the particle that ends the sentence
 	numMaxLen  int
 	time       timeWords
 	timeSet    map[string]map[string]bool // at/in/next/filler/am/pm/clockword as sets
@@ -125,6 +127,10 @@ func parsePack(data []byte) (*pack, error) {
 		if n := len(strings.Fields(k)); n > p.maxNgram {
 			p.maxNgram = n
 		}
+	}
+	p.separable = map[string][]string{}
+	for k, v := range f.Separable {
+		p.separable[Normalize(k)] = strings.Fields(v)
 	}
 	for k, v := range f.Initial {
 		p.initial[Normalize(k)] = strings.Fields(v)
