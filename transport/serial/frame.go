@@ -22,9 +22,9 @@ const Version = 1
 
 // Sizes of the fixed parts of a frame.
 const (
-	HeaderSize = 16 // magic 2, version 1, type 1, id 4, length 4, header CRC 4
-	TrailerSize = 4 // frame CRC
-	Overhead   = HeaderSize + TrailerSize
+	HeaderSize  = 16 // magic 2, version 1, type 1, id 4, length 4, header CRC 4
+	TrailerSize = 4  // frame CRC
+	Overhead    = HeaderSize + TrailerSize
 )
 
 // DefaultMaxPayload bounds a payload unless configured otherwise: a

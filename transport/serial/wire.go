@@ -1,0 +1,32 @@
+package serial
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/heart-core/heart-web/core/api"
+)
+
+// Payloads are the JSON of api.Request, api.Response and api.Event as
+// encoding/json writes them: bodies and event data ([]byte) are base64
+// strings, so any bytes travel unchanged and a payload is always UTF-8.
+
+// EventsPath is the request that opens a subscription, as over HTTP.
+const EventsPath = "/heart/v1/events"
+
+// ContentTypeEventStream is how a handler says "authorised, stream events".
+const ContentTypeEventStream = "text/event-stream"
+
+func isEventStream(req *api.Request, resp *api.Response) bool {
+	return req.Method == "GET" && resp.Status == 200 &&
+		strings.HasPrefix(strings.ToLower(resp.Header.Get("content-type")), ContentTypeEventStream)
+}
+
+func marshalJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		// Request, Response and Event always marshal.
+		panic(err)
+	}
+	return b
+}
