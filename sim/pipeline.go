@@ -127,14 +127,14 @@ func (s *Sim) gatedOnce(c *call) *api.Response {
 		s.rhythm(RhythmEntry{Kind: "action-refused", Summary: "Refused " + sub.target + ": " + err.Error(), Data: map[string]any{"target": sub.target, "initiator": c.ini.Kind}})
 		return api.ErrorResponse(err)
 	}
+	if sub.trial != nil {
+		s.startTrialTimer(a, sub.trial) // a waiting first Action starts its timer on approval
+	}
 	if a.State == gate.StateWaiting {
 		s.logf("info", "gate", "Action %s (%s) waits for a person: %s", a.ID, a.Target, a.Reason)
 		resp := api.JSON(202, map[string]any{"action": a})
 		resp.Header.Set("Heart-Action-Id", a.ID)
 		return resp
-	}
-	if sub.trial != nil {
-		s.startTrialTimer(a, sub.trial)
 	}
 	return s.runAndAnswer(a, c.op.ID == "postCapabilityInvoke")
 }
@@ -170,6 +170,9 @@ func (s *Sim) execute(a gate.Action) (gate.Action, int, any, error) {
 	recorded := body
 	if sec, ok := body.(secret); ok { // shown once to the caller, never kept in the Action
 		body, recorded = sec.full, sec.public
+	}
+	if err == nil {
+		s.sample(s.now()) // the sensors show the change at once: the next read and guard see it
 	}
 	final, ferr := s.book.Finish(a.ID, recorded, err)
 	if ferr != nil && err == nil {

@@ -126,16 +126,6 @@ func (s *Sim) resetStateLocked() {
 		Diagnostics: Diagnostics{Result: "not-run", Checks: map[string]string{}},
 		BootAt:      now, Level: 3,
 	}
-	s.tokens = gate.NewTokens(0)
-	for _, t := range s.opts.Tokens {
-		_ = s.tokens.Add(t) // a bad token in Options is skipped: the table refuses it
-	}
-	s.resetGateLocked(3)
-	s.physAt = now
-	s.sampleIn = 0
-	s.prevFlt = map[string]bool{}
-	s.sample(now)
-	s.logf("info", "controller", "Device started (firmware 2.4.1).")
 }
 
 // resetGateLocked makes fresh gate stores: no Actions, no saved replies.
