@@ -12,6 +12,7 @@ export class HeartClient {
     this.pending = new Map();
     this.nextId = 1;
     this.readyEvent = null;
+    this.statsWaiters = [];
     this.worker = new Worker(workerURL);
     this._ready = new Promise((resolve, reject) => { this._resolveReady = resolve; this._rejectReady = reject; });
     this.worker.onmessage = (e) => this._receive(e.data);
@@ -48,6 +49,14 @@ export class HeartClient {
     });
   }
 
+  // workerStats() asks the worker for its figures (requests in flight, Go
+  // memory); resolves with the stats event.
+  workerStats(timeoutMs = this.timeoutMs) {
+    const p = new Promise((resolve) => this.statsWaiters.push(resolve));
+    this.worker.postMessage(JSON.stringify({ type: "stats" }));
+    return withTimeout(p, timeoutMs, "no stats from the worker");
+  }
+
   close() {
     this.worker.terminate();
     this._fail("client closed");
@@ -78,6 +87,9 @@ export class HeartClient {
     if (msg.type === "ready") {
       this.readyEvent = msg;
       this._resolveReady(msg);
+    } else if (msg.type === "stats") {
+      const waiter = this.statsWaiters.shift();
+      if (waiter) waiter(msg);
     } else if (msg.type === "fatal") {
       this._fail(`the Core cannot run: ${msg.detail}`);
     }

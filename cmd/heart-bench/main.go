@@ -22,21 +22,22 @@ func main() {
 	out := flag.String("out", "bench/report.md", "markdown report to write")
 	loads := flag.Int("loads", 5, "page loads measured for load-to-ready")
 	requests := flag.Int("requests", 300, "requests measured for each round-trip row")
+	memRequests := flag.Int("memrequests", 2000, "requests between the two memory readings")
 	flag.Parse()
-	if err := run(*out, *loads, *requests); err != nil {
+	if err := run(*out, &Env{Loads: *loads, Requests: *requests, MemRequests: *memRequests}); err != nil {
 		fmt.Fprintln(os.Stderr, "heart-bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(out string, loads, requests int) error {
+func run(out string, env *Env) error {
 	root := devserver.FindRoot(".")
 	tmp, err := os.MkdirTemp("", "heart-bench-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	env := &Env{Root: root, Dir: tmp, Loads: loads, Requests: requests}
+	env.Root, env.Dir = root, tmp
 	defer env.Close()
 
 	// The whole run is bounded: a hung browser fails the bench, not blocks it.
@@ -66,8 +67,9 @@ func run(out string, loads, requests int) error {
 func render(results []Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# HEART Core for the web: measurements\n\n")
-	fmt.Fprintf(&b, "Written by `make bench` (cmd/heart-bench) on %s, %s %s/%s, %d CPUs.\n\n",
-		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
+	fmt.Fprintf(&b, "Written by `make bench` (cmd/heart-bench) on %s, %s %s/%s, %d CPUs, load average %s.\n"+
+		"Timings on a loaded machine have long tails: read medians first, and the load average with them.\n\n",
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), loadAverage())
 	for _, r := range results {
 		fmt.Fprintf(&b, "## %s\n\n%s\n\n", r.Section.Title, r.Section.About)
 		b.WriteString("| measure | value | reference | note |\n|---|---|---|---|\n")
@@ -77,4 +79,16 @@ func render(results []Result) string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// loadAverage is the 1-minute load from /proc/loadavg ("?" elsewhere).
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	if f := strings.Fields(string(b)); len(f) > 0 {
+		return f[0]
+	}
+	return "?"
 }

@@ -36,8 +36,8 @@ var sections = []Section{sizeSection, browserSection}
 // Env is shared by sections: a staged serving root with a freshly built
 // core.wasm (built once, when a section first needs it) and its server.
 type Env struct {
-	Root, Dir       string
-	Loads, Requests int
+	Root, Dir                    string
+	Loads, Requests, MemRequests int
 
 	once    sync.Once
 	baseURL string

@@ -31,6 +31,9 @@ type Options struct {
 	// OnInit applies an init message (sets the device link). Nil refuses
 	// init messages. An error is reported as a 400 error event.
 	OnInit func(Init) error
+	// Stats adds the host's figures (memory, goroutines) to the answer to a
+	// {"type":"stats"} control message. Nil: only the bridge's own figures.
+	Stats func() map[string]any
 }
 
 // Bridge serves a Handler over a message channel of JSON strings.
@@ -128,6 +131,10 @@ func (b *Bridge) call(req *api.Request) (resp *api.Response) {
 }
 
 func (b *Bridge) control(m message) {
+	if m.control == "stats" {
+		b.stats()
+		return
+	}
 	if m.control != "init" {
 		b.post(mustJSON(errorEventFor(api.Problemf(400, api.CodeInvalidRequest, "Unknown control message type %q.", m.control).WithField("type"))))
 		return
@@ -151,4 +158,18 @@ func (b *Bridge) control(m message) {
 		return
 	}
 	b.post(mustJSON(map[string]any{"type": "initialized", "device": in.Device}))
+}
+
+// stats answers {"type":"stats"} with a stats event: requests in flight and
+// whatever the host adds (benchmarks read the worker's memory this way).
+func (b *Bridge) stats() {
+	ev := map[string]any{}
+	if b.opts.Stats != nil {
+		for k, v := range b.opts.Stats() {
+			ev[k] = v
+		}
+	}
+	ev["type"] = "stats"
+	ev["inFlight"] = len(b.slots)
+	b.post(mustJSON(ev))
 }

@@ -272,3 +272,16 @@ func TestBridge_Ready_IsAnEventWithTheBounds(t *testing.T) {
 	assert.NotContains(t, m, "id")
 	assert.EqualValues(t, DefaultMaxInFlight, m["maxInFlight"])
 }
+
+func TestBridge_Stats_IsAnEvent_WithHostFigures(t *testing.T) {
+	out := newOutbox()
+	b := New(context.Background(), core.New(core.Config{}), out.post, Options{Stats: func() map[string]any {
+		return map[string]any{"heapBytes": 123, "type": "spoofed"}
+	}})
+	b.Receive(`{"type":"stats"}`)
+	m := out.wait(t, 1)[0]
+	assert.Equal(t, "stats", m["type"], "the host cannot change the event type")
+	assert.EqualValues(t, 123, m["heapBytes"])
+	assert.EqualValues(t, 0, m["inFlight"])
+	assert.NotContains(t, m, "id")
+}

@@ -38,6 +38,7 @@ func main() {
 			link.Set(fetch.New(in.Device, in.Token))
 			return nil
 		},
+		Stats: memStats,
 	})
 
 	onMessage, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
