@@ -13,6 +13,8 @@ import (
 	"github.com/heart-core/heart-web/core/api"
 	"github.com/heart-core/heart-web/core/clock"
 	"github.com/heart-core/heart-web/core/device"
+	"github.com/heart-core/heart-web/core/explain"
+	"github.com/heart-core/heart-web/core/serve"
 	"github.com/heart-core/heart-web/index"
 )
 
@@ -74,6 +76,10 @@ type Core struct {
 	callers *device.Callers
 	maps    mapState
 
+	tier      tierState
+	questions serve.Questions
+	templates explain.Templates
+
 	mu       sync.Mutex
 	counters Counters
 }
@@ -98,7 +104,8 @@ func New(cfg Config) *Core {
 	if err != nil {
 		panic(err)
 	}
-	c := &Core{cfg: cfg, limits: cfg.Limits.withDefaults(), index: idx}
+	c := &Core{cfg: cfg, limits: cfg.Limits.withDefaults(), index: idx, templates: explain.Load()}
+	c.questions.Max = c.limits.PendingQuestions
 	if cfg.Device != nil {
 		c.dev = &device.Client{Transport: cfg.Device, Token: cfg.DeviceToken, Timeout: c.limits.DeviceTimeout, KeyPrefix: "core-" + cfg.InstanceID}
 		c.callers = &device.Callers{Transport: cfg.Device, Now: cfg.Clock.Now, Max: c.limits.CallerCacheTokens}

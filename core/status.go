@@ -50,6 +50,7 @@ func (c *Core) getCore(ctx context.Context, req *api.Request, _ api.Params) *api
 	c.mu.Lock()
 	st.Counters = c.counters
 	c.mu.Unlock()
+	st.Counters.QuestionDrops = c.questions.Drops()
 	return api.JSON(200, st)
 }
 

@@ -41,9 +41,9 @@ type claims struct {
 }
 
 // timeParams are parameters whose value is a point in time: a time
-// expression in the request grounds them (putTime's "now", a schedule's
+// expression in the request grounds them (putTime's "time", a schedule's
 // "at"), so such a target is not turned into a schedule.
-var timeParams = map[string]bool{"now": true, "at": true}
+var timeParams = map[string]bool{"now": true, "at": true, "time": true}
 
 // ground checks every argument of c for target t (§6.1 rule 3): a stated
 // value must appear in the request, a default must equal the declared one, a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -170,36 +171,82 @@ func (r *run) understood(ctx context.Context) (*Response, error) {
 			}
 		}
 	}
-	if r.ambiguous(cands) {
-		return r.ask(r.closest(cands)), nil
+	if close := r.fitting(r.merge(cands)); len(close) > 1 {
+		return r.ask(close), nil
+	} else {
+		top = close[0]
 	}
 	return r.proceed(ctx, top)
 }
 
-// ambiguous is §6.1 rule 2: more than one target fits.
-func (r *run) ambiguous(cands []Candidate) bool {
-	if len(cands) < 2 {
-		return false
+// merge folds readings with the same effect into one: putProperty on a
+// property that a product command sets is that command (the product's own
+// command carries its range, unit and guards), so the two never compete.
+func (r *run) merge(cands []Candidate) []Candidate {
+	var out []Candidate
+	for _, c := range cands {
+		if c.Target == "putProperty" {
+			if name, _ := c.Args["name"].(string); name != "" {
+				if i := r.indexSetting(cands, name); i >= 0 {
+					if c.Score > cands[i].Score {
+						cands[i].Score = c.Score
+					}
+					continue
+				}
+			}
+		}
+		out = append(out, c)
 	}
-	if r.u.Decision == "ambiguous" {
-		return true
-	}
-	return cands[1].Target != cands[0].Target && cands[1].Score >= cands[0].Score
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	return out
 }
 
-// closest are the candidates offered as choices: those the tier could not
-// separate, at most 4.
-func (r *run) closest(cands []Candidate) []Candidate {
-	out := []Candidate{cands[0]}
-	for _, c := range cands[1:] {
-		if len(out) == 4 {
-			break
-		}
-		if c.Score >= cands[0].Score*0.8 || len(out) < 2 {
-			out = append(out, c)
+// indexSetting is the index in cands of a product command that sets property name.
+func (r *run) indexSetting(cands []Candidate, name string) int {
+	for i, c := range cands {
+		if t, ok := Lookup(r.env.Map, c.Target); ok && t.Command != nil && t.Command.Sets == name {
+			return i
 		}
 	}
-	return out
+	return -1
+}
+
+// fitting is §6.1 rule 2: the readings that remain, best first. Those
+// scoring within Margin of the best remain; when the request states a
+// number, a reading that uses none of the numbers stated does not fit.
+func (r *run) fitting(cands []Candidate) []Candidate {
+	top := cands[0]
+	var close []Candidate
+	for _, c := range cands {
+		if c.Score >= top.Score-Margin && len(close) < 4 {
+			close = append(close, c)
+		}
+	}
+	if r.u.Decision == "ambiguous" && len(close) == 1 && len(cands) > 1 && r.u.Quantities == 0 {
+		close = append(close, cands[1]) // the tier saw two readings it could not separate
+	}
+	if len(close) > 1 && r.u.Quantities > 0 {
+		var keep []Candidate
+		for _, c := range close {
+			if statesNumber(c) {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) > 0 {
+			close = keep
+		}
+	}
+	return close
+}
+
+// statesNumber says whether a reading takes a number from the request.
+func statesNumber(c Candidate) bool {
+	for name, v := range c.Args {
+		if _, ok := normalizeValue(v).(float64); ok && (c.Grounding[name] == Stated || c.Grounding[name] == "") {
+			return true
+		}
+	}
+	return false
 }
 
 // namedThings are the things (pump, mixer) whose components the request names.

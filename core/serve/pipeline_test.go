@@ -61,7 +61,7 @@ func TestServe_NonRead_IsSubmittedAndWaits_StatingTargetValuesAndTiming(t *testi
 	nr := dev.nonReads()
 	require.Len(t, nr, 1)
 	assert.Equal(t, "/heart/v1/capabilities/com.acme.pump.set_flow/invoke", nr[0].Path)
-	assert.Equal(t, map[string]any{"litresPerMin": 40.0}, nr[0].Body)
+	assert.Equal(t, map[string]any{"arguments": map[string]any{"litresPerMin": 40.0}}, nr[0].Body)
 	assert.Equal(t, device.On{Initiator: "ai", OnBehalfOf: "operator", Serve: true}, nr[0].On)
 }
 
@@ -347,7 +347,7 @@ func TestServe_TimeThatIsAnArgument_IsNotASchedule(t *testing.T) {
 	out := serveText(t, env(t, dev, u), owner, "set the system clock to 14:30")
 	assert.Equal(t, PendingApproval, out.Outcome)
 	assert.Equal(t, "putTime", out.Intent.Target)
-	assert.Equal(t, "2026-11-30T14:30:00Z", out.Intent.Arguments["now"])
+	assert.Equal(t, "2026-11-30T14:30:00Z", out.Intent.Arguments["time"])
 }
 
 func TestValidate_BoundsTheText(t *testing.T) {
@@ -395,5 +395,37 @@ func TestQuestions_AreBoundedPerStoreAndExpire(t *testing.T) {
 func TestRound6(t *testing.T) {
 	for in, want := range map[float64]float64{1.0000001: 1, 33.333333: 33.3333, 0: 0, 120: 120, 0.1 + 0.2: 0.3, 1234567: 1234570} {
 		assert.Equal(t, want, Round6(in), in)
+	}
+}
+
+func TestServe_TwoRemain_OnlyWhenTheyFitAlike(t *testing.T) {
+	flow := Candidate{Target: "com.acme.pump.set_flow", Score: 0.76, Args: map[string]any{"litresPerMin": 40.0}, Grounding: map[string]string{"litresPerMin": "stated"}}
+	put := Candidate{Target: "putProperty", Score: 0.77, Args: map[string]any{"name": "pump.flow", "value": 40.0}, Grounding: map[string]string{"name": "stated", "value": "stated"}}
+	history := Candidate{Target: "getPropertyHistory", Score: 0.765, Args: map[string]any{"name": "pump.flow"}, Grounding: map[string]string{"name": "stated"}}
+	fill := Candidate{Target: "com.acme.tank.fill", Score: 0.6}
+	drain := Candidate{Target: "com.acme.pump.halt", Score: 0.6}
+	cases := []struct {
+		rule    string
+		u       Understanding
+		outcome string
+		target  string
+	}{
+		{"putProperty on a property a command sets is that command", Understanding{Decision: "match", Quantities: 1, Candidates: []Candidate{put, flow}}, PendingApproval, "com.acme.pump.set_flow"},
+		{"a reading that leaves the stated number unused does not fit", Understanding{Decision: "match", Quantities: 1, Candidates: []Candidate{history, flow}}, PendingApproval, "com.acme.pump.set_flow"},
+		{"equal scores remain: the Core asks", Understanding{Decision: "match", Candidates: []Candidate{fill, drain}}, NeedsClarification, ""},
+		{"a runner-up beyond the margin does not remain", Understanding{Decision: "match", Candidates: []Candidate{fill, {Target: "com.acme.pump.halt", Score: 0.5}}}, PendingApproval, "com.acme.tank.fill"},
+		{"the tier's own ambiguity is heeded", Understanding{Decision: "ambiguous", Candidates: []Candidate{fill, {Target: "com.acme.pump.halt", Score: 0.5}}}, NeedsClarification, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.rule, func(t *testing.T) {
+			dev := newFake()
+			out := serveText(t, env(t, dev, tc.u), operator, "set the flow to 40")
+			assert.Equal(t, tc.outcome, out.Outcome, out.Answer)
+			if tc.target != "" {
+				assert.Equal(t, tc.target, out.Intent.Target)
+			} else {
+				assert.GreaterOrEqual(t, len(out.Choices), 2)
+			}
+		})
 	}
 }

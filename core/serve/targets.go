@@ -144,14 +144,14 @@ type Call struct {
 
 // Call builds the device call for t with args: path parameters escaped into
 // the path, query parameters into the query, the rest into the body. A
-// product command is invoked through its capability.
+// product command is invoked through its capability with {"arguments": ...}.
 func (t Target) Call(args map[string]any) Call {
 	if t.Command != nil {
-		body := map[string]any{}
+		inner := map[string]any{}
 		for k, v := range args {
-			body[k] = v
+			inner[k] = v
 		}
-		return Call{Method: "POST", Path: "/heart/v1/capabilities/" + url.PathEscape(t.Name) + "/invoke", Body: body}
+		return Call{Method: "POST", Path: "/heart/v1/capabilities/" + url.PathEscape(t.Name) + "/invoke", Body: map[string]any{"arguments": inner}}
 	}
 	path := t.Op.Path
 	q := url.Values{}

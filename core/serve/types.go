@@ -99,6 +99,9 @@ type Understanding struct {
 	Entities   []Entity
 	// Decision is the tier's own verdict: "match", "ambiguous" or "none".
 	Decision string
+	// Quantities is how many numbers (with or without a unit) the request
+	// states: a reading that uses none of them leaves them unexplained.
+	Quantities int
 	// Thing is set when the request asks to stop a thing ("stop the
 	// mixer"): it means that thing's halt, never Stop (§6.2).
 	Thing string
@@ -128,6 +131,10 @@ type Entity struct {
 	Kind string // "property", "component", "thing", "value"
 	ID   string
 }
+
+// Margin is how close to the best score another reading must come for
+// "two remain" (§6.1 rule 2).
+const Margin = 0.02
 
 // Context is what a tier needs besides the text.
 type Context struct {
