@@ -22,7 +22,7 @@ func TestCoreAnswersMatchContract(t *testing.T) {
 	require.NoError(t, err)
 	dev := sim.New(sim.Options{})
 	c := core.New(core.Config{
-		Device: api.TransportFunc(func(ctx context.Context, r *api.Request) (*api.Response, error) { return dev.Serve(ctx, r), nil }),
+		Device:      api.TransportFunc(func(ctx context.Context, r *api.Request) (*api.Response, error) { return dev.Serve(ctx, r), nil }),
 		DeviceToken: "demo-core", Clock: clock.NewManual(sim.DefaultStart), InstanceID: "contract-test",
 	})
 	cases := []struct{ method, path, body string }{
