@@ -160,6 +160,9 @@ func (c *conceptizer) correct(lang, w string) (string, bool) {
 				continue // typos rarely hit the first letter; "match" is not "patch"
 			}
 			d := levenshtein.ComputeDistance(w, v)
+			if d == 2 && transposed(w, v) {
+				d = 1 // "levle", "lgos": two letters swapped is one typo
+			}
 			if d < bestD && d <= typoLimit(len(v)) {
 				best, bestD = v, d
 			}
@@ -191,6 +194,14 @@ func (c *conceptizer) wordConcepts(p *pack, w string, allowTypo bool) ([]string,
 	for _, l := range Languages {
 		if cs, ok := c.d.packs[l].lex[w]; ok && len(w) > 3 {
 			return cs, false
+		}
+	}
+	// a compound in a short request may be the only word ("Ventilstellung?")
+	for _, l := range Languages {
+		if q := c.d.packs[l]; q != p && q.compounds {
+			if cs, ok := compound(q, w, 0); ok {
+				return cs, false
+			}
 		}
 	}
 	s := stem(p, w)
@@ -348,4 +359,16 @@ func startsUpper(s string) bool {
 		return unicode.IsUpper(r)
 	}
 	return false
+}
+
+// transposed reports whether a and b differ by one swap of neighbours.
+func transposed(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
 }

@@ -87,20 +87,29 @@ type entityMatch struct {
 func matchEntities(ents []entityIdx, q map[string]float64, span map[string][2]int, text string, toks []token) []entityMatch {
 	var ms []entityMatch
 	for _, ei := range ents {
-		best := entityMatch{score: -1}
+		// the union of every alias that is fully present
+		best := entityMatch{ref: EntityRef{Kind: ei.e.Kind, ID: ei.e.ID}, score: -1}
 		for _, a := range ei.aliases {
-			s, ok := 0.0, true
+			ok := true
 			for _, c := range a {
-				w, in := q[c]
-				if !in {
+				if _, in := q[c]; !in {
 					ok = false
 					break
 				}
-				s += w
 			}
-			s += 0.01 * float64(len(a))
-			if ok && s > best.score {
-				best = entityMatch{ref: EntityRef{Kind: ei.e.Kind, ID: ei.e.ID}, covered: a, score: s}
+			if !ok {
+				continue
+			}
+			for _, c := range a {
+				if !containsStr(best.covered, c) {
+					best.covered = append(best.covered, c)
+				}
+			}
+		}
+		if len(best.covered) > 0 {
+			best.score = 0.01 * float64(len(best.covered))
+			for _, c := range best.covered {
+				best.score += q[c]
 			}
 		}
 		if best.score > 0 {

@@ -30,23 +30,24 @@ type tgt struct {
 // Index is the Recall tier's index over the targets and entities of one
 // System Map. It is immutable after Build and safe for concurrent Resolve.
 type Index struct {
-	opts     Options
-	d        *data
-	cz       *conceptizer
-	targets  []tgt
-	byID     map[string]int
-	docs     []doc
-	post     map[string][]int32 // concept -> docs
-	df       map[string]int     // concept -> number of targets
-	entities []entityIdx
-	byKind   map[string][]int // entity kind -> targets with an arg of that kind
-	things   map[string]string
-	halts    map[string]string // thing -> its halt target
-	thingOf  map[string]string // concept -> thing
-	action   map[string]bool
-	haltC    map[string]bool
-	stopOnly map[string]bool
-	n        float64
+	opts      Options
+	d         *data
+	cz        *conceptizer
+	targets   []tgt
+	byID      map[string]int
+	docs      []doc
+	post      map[string][]int32 // concept -> docs
+	df        map[string]int     // concept -> number of targets
+	entities  []entityIdx
+	byKind    map[string][]int // entity kind -> targets with an arg of that kind
+	things    map[string]string
+	halts     map[string]string // thing -> its halt target
+	thingOf   map[string]string // concept -> thing
+	entityIDs map[string]bool
+	action    map[string]bool
+	haltC     map[string]bool
+	stopOnly  map[string]bool
+	n         float64
 }
 
 // Build indexes the targets and entities. Target ids must be unique.
@@ -58,7 +59,7 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 	x := &Index{
 		opts: opts.withDefaults(), d: d, cz: newConceptizer(d), byID: map[string]int{},
 		post: map[string][]int32{}, df: map[string]int{}, byKind: map[string][]int{},
-		things: map[string]string{}, halts: map[string]string{}, thingOf: map[string]string{},
+		entityIDs: map[string]bool{}, things: map[string]string{}, halts: map[string]string{}, thingOf: map[string]string{},
 		action: map[string]bool{}, haltC: map[string]bool{}, stopOnly: map[string]bool{},
 	}
 	for _, c := range d.concepts.StopOnly {
@@ -103,6 +104,7 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 		}
 	}
 	for _, e := range entities {
+		x.entityIDs[e.ID] = true
 		if extra := defaults[e.Kind+" "+e.ID]; len(extra) > 0 {
 			e.Aliases = append(append([]string(nil), e.Aliases...), extra...)
 		}
@@ -252,6 +254,10 @@ type query struct {
 	idEnts  []EntityRef
 	thing   string
 	hasThng bool
+	// a product command sets the property the request names ("set the
+	// flow"): the generic putProperty gives way to it
+	specific bool
+	idents   []string // identifiers written in the request ("E42", "low-level-refill")
 }
 
 func (x *Index) analyse(text string, ctx Context) *query {
@@ -271,6 +277,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	}
 	qr.when = parseTime(text, toks, nums, p, x.d.units, now, ctx.Loc)
 	qr.qty = x.d.units.quantities(text, toks, nums)
+	qr.qty = append(qr.qty, x.d.units.articleDurations(text, toks, p)...)
 	cs, markers := x.cz.analyse(p, toks, true)
 	qr.read = markers["@read"]
 	for _, q := range qr.qty {
@@ -307,6 +314,21 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		qr.mass += w
 	}
 	qr.ents = matchEntities(x.entities, qr.q, qr.span, text, toks)
+	for _, m := range qr.ents {
+		if m.ref.Kind != "property" {
+			continue
+		}
+		for i := range x.targets {
+			t := &x.targets[i]
+			if t.Kind == "command" && t.thing != "" && strings.HasPrefix(m.ref.ID, t.thing+".") && x.mentions(t, m.covered) >= 1 && t.numeric > 0 {
+				qr.specific = true
+			}
+		}
+	}
+	qr.idents = identifiers(text, toks, x)
+	if len(qr.qty) > 0 && !qr.read {
+		qr.act = true // "flow 65", "conveyor speed 12": a value to set
+	}
 	if qr.halt {
 		for c := range qr.q {
 			if th, ok := x.thingOf[c]; ok {
@@ -404,6 +426,12 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 			continue
 		}
 		wk := x.idf(kind)
+		// naming a component is weak evidence for the component operations:
+		// most requests name a thing to do something with it
+		kw := 0.9
+		if kind == "component" {
+			kw = 0.72
+		}
 		for _, ti := range tis {
 			for _, di := range x.targets[ti].docs {
 				dc := x.docs[di]
@@ -432,7 +460,7 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 				p, r := math.Min(1, o/dc.mass), math.Min(1, explained/mass)
 				// the generic reading ("a property") weighs a little less than a
 				// target that names the thing itself
-				if s := 0.9 * dc.weight * 2 * p * r / (p + r); s > scores[ti] {
+				if s := kw * dc.weight * 2 * p * r / (p + r); s > scores[ti] {
 					scores[ti] = s
 				}
 			}
@@ -482,6 +510,25 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		cands = cands[:x.opts.ShortlistSize]
 	}
 	res.Shortlist = cands
+	// a date argument takes the time ("today's report", "the report of
+	// 2026-11-28"): then it is not a schedule; nor is a bare "today" or a
+	// time already past
+	if qr.when != nil {
+		usedByArg := false
+		if len(cands) > 0 {
+			t := &x.targets[x.byID[cands[0].Target]]
+			for _, a := range t.Args {
+				if a.Type == "date" {
+					cands[0].Args[a.Name] = qr.when.At.Format("2006-01-02")
+					cands[0].Grounding[a.Name] = GroundStated
+					usedByArg = true
+				}
+			}
+		}
+		if usedByArg || qr.when.dateOnly || !qr.when.At.After(ctx.Now) {
+			res.When = nil
+		}
+	}
 	switch {
 	case len(cands) == 0 || cands[0].Score < x.opts.MatchThreshold:
 		res.Decision = DecisionNone
@@ -542,6 +589,9 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	} else if unitMiss {
 		s -= 0.05
 	}
+	if c.fromText > 0 {
+		bonus(0.06) // "show alert 4": the one alert, not the list
+	}
 	if len(c.Missing) > 0 {
 		s -= 0.08 * math.Min(2, float64(len(c.Missing)))
 	}
@@ -563,6 +613,9 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 				break
 			}
 		}
+	}
+	if qr.specific && !read && x.hasEntityArg(t) {
+		s *= 0.8
 	}
 	if qr.hasThng && !t.Halt && (t.ID == "postTendingStop" || t.ID == "postSystemShutdown") {
 		s *= 0.5
@@ -595,4 +648,97 @@ func (x *Index) mentions(t *tgt, cs []string) int {
 		}
 	}
 	return n
+}
+
+func (x *Index) hasEntityArg(t *tgt) bool {
+	for _, k := range t.argEntity {
+		if k != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// identifiers finds words that look like ids: letters and digits mixed, or
+// joined by '-', '.', '_' ("E42", "F-103", "low-level-refill",
+// "com.acme.pump.set_flow"), but not numbers, units or known entity ids.
+func identifiers(text string, toks []token, x *Index) []string {
+	var out []string
+	pos := 0
+	for _, f := range strings.Fields(text) {
+		at := strings.Index(text[pos:], f) + pos
+		pos = at + len(f)
+		f = strings.Trim(f, "\"'?!,;:()[]{}«»¿¡")
+		if len(f) < 2 {
+			continue
+		}
+		used := false
+		for _, t := range toks {
+			if t.used && t.start >= at && t.end <= pos && t.kind != 's' {
+				used = true
+			}
+		}
+		if used {
+			continue // part of a time, a quantity or a component id
+		}
+		hasDigit, hasLetter, hasJoin := false, false, false
+		for i, r := range f {
+			switch {
+			case r >= '0' && r <= '9':
+				hasDigit = true
+			case r == '-' || r == '.' || r == '_' || r == '/':
+				if i > 0 && i < len(f)-1 {
+					hasJoin = true
+				}
+			case r > ' ':
+				hasLetter = true
+			}
+		}
+		if !hasLetter || !(hasDigit || hasJoin) {
+			continue
+		}
+		if !hasDigit && !longParts(f) {
+			continue // "a-t-il", "Wi-Fi"
+		}
+		if x.isWord(Normalize(f)) {
+			continue // "self-test", "dix-sept": words, not ids
+		}
+		if _, isUnit := x.d.units.byFirst[strings.ToLower(f)]; isUnit {
+			continue
+		}
+		toks := tokenize(f)
+		if _, _, isUnit := x.d.units.match(toks, 0); isUnit && len(toks) > 1 {
+			continue
+		}
+		if _, known := x.entityIDs[f]; known {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// longParts: at least two parts of three letters or more ("low-level-refill").
+func longParts(f string) bool {
+	n := 0
+	for _, p := range strings.FieldsFunc(f, func(r rune) bool { return r == '-' || r == '.' || r == '_' || r == '/' }) {
+		if len(p) >= 3 {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// isWord reports whether a normalised phrase is in some language pack.
+func (x *Index) isWord(w string) bool {
+	for _, l := range Languages {
+		p := x.d.packs[l]
+		if _, ok := p.lex[w]; ok {
+			return true
+		}
+		if _, ok := p.nums[w]; ok {
+			return true
+		}
+	}
+	return false
 }

@@ -49,6 +49,7 @@ type packFile struct {
 	Morphemes   map[string]float64 `json:"morphemes"`
 	Multipliers map[string]float64 `json:"multipliers"`
 	Fractions   map[string]float64 `json:"fractions"`
+	FracMul     map[string]float64 `json:"fracmul"`
 	Connectors  []string           `json:"connectors"`
 	Articles    []string           `json:"articles"`
 	Negative    []string           `json:"negative"`
@@ -75,6 +76,7 @@ type pack struct {
 	morphemes  map[string]float64 // extra parts only valid inside a glued number word
 	mult       map[string]float64
 	frac       map[string]float64
+	fracMul    map[string]float64 // "quarters": multiplies the number before it
 	connectors map[string]bool
 	articles   map[string]bool
 	negative   map[string]bool
@@ -114,7 +116,7 @@ func parsePack(data []byte) (*pack, error) {
 		lang: f.Lang, stop: set(f.Stop), lex: map[string][]string{}, initial: map[string][]string{},
 		suffixes: f.Suffixes, restore: f.Restore, compounds: f.Compounds, linkers: f.Linkers,
 		nums: normKeys(f.Numbers), morphemes: normKeys(f.Morphemes), mult: normKeys(f.Multipliers),
-		frac: normKeys(f.Fractions), connectors: set(f.Connectors), articles: set(f.Articles),
+		frac: normKeys(f.Fractions), fracMul: normKeys(f.FracMul), connectors: set(f.Connectors), articles: set(f.Articles),
 		negative: set(f.Negative), ordinals: normKeys(f.Ordinals), glued: f.Glued, time: f.Time,
 	}
 	sort.Slice(p.suffixes, func(i, j int) bool { return len(p.suffixes[i]) > len(p.suffixes[j]) })

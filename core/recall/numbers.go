@@ -109,6 +109,9 @@ func (p *pack) part(w string, glued bool) (numberPart, bool) {
 	if v, ok := p.frac[w]; ok {
 		return numberPart{'f', v}, true
 	}
+	if v, ok := p.fracMul[w]; ok {
+		return numberPart{'q', v}, true
+	}
 	if glued {
 		if v, ok := p.morphemes[w]; ok {
 			return numberPart{'v', v}, true
@@ -257,6 +260,12 @@ func evalParts(parts []numberPart) (float64, bool) {
 			seen = true
 		case 'f':
 			cur += np.value
+			seen = true
+		case 'q': // "three quarters"
+			if cur == 0 {
+				cur = 1
+			}
+			cur *= np.value
 			seen = true
 		}
 	}

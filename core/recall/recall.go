@@ -104,6 +104,8 @@ type Candidate struct {
 	Args      map[string]any    `json:"arguments,omitempty"`
 	Grounding map[string]string `json:"grounding,omitempty"` // arg -> stated | default
 	Missing   []string          `json:"missing,omitempty"`   // required args with no value
+
+	fromText int // string args filled from identifiers or numbers in the request
 }
 
 // TimeExpr is a time the request names, resolved in Context.Loc.
@@ -111,6 +113,8 @@ type TimeExpr struct {
 	At    time.Time `json:"at"`
 	Text  string    `json:"text"`
 	Vague bool      `json:"vague"` // a convention filled a part ("night" -> 22:00)
+
+	dateOnly bool // only "today": a date, not a time to schedule at
 }
 
 // EntityRef is an entity the request names.

@@ -68,6 +68,12 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 				q := qr.qty[qi]
 				v := q.Value
 				usedQ[qi] = true
+				if t.argUnits[i] == "%" && q.Unit == "" && q.Words && v > 0 && v < 1 {
+					v *= 100 // "drain it to a quarter", "half full"
+					set(a.Name, v, GroundStated)
+					done = true
+					break
+				}
 				if !Stated(qr.text, v, t.argUnits[i]) {
 					break
 				}
@@ -81,6 +87,18 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 		case a.Type == "date" && qr.when != nil:
 			set(a.Name, qr.when.At.Format("2006-01-02"), GroundStated)
 			done = true
+		case (a.Type == "string" || a.Type == "") && a.Required:
+			// an id written in the request ("alert 4", "fault E42")
+			if len(qr.idents) > 0 {
+				set(a.Name, qr.idents[0], GroundStated)
+				c.fromText++
+				done = true
+			} else if qi := lastUnitless(qr.qty, usedQ); qi >= 0 && a.Required {
+				set(a.Name, formatNumber(qr.qty[qi].Value), GroundStated)
+				usedQ[qi] = true
+				c.fromText++
+				done = true
+			}
 		}
 		if !done && a.Default != nil {
 			set(a.Name, a.Default, GroundDefault)
@@ -206,4 +224,13 @@ func FormatValue(v any) string {
 		return strconv.FormatInt(n, 10)
 	}
 	return fmt.Sprint(v)
+}
+
+func lastUnitless(qs []Quantity, used map[int]bool) int {
+	for k := len(qs) - 1; k >= 0; k-- {
+		if !used[k] && qs[k].Unit == "" {
+			return k
+		}
+	}
+	return -1
 }

@@ -252,6 +252,7 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 		lo, hi = min(lo, toks[k].start), max(hi, toks[k].end)
 	}
 	te := &TimeExpr{Text: text[lo:hi]}
+	te.dateOnly = tp.hasDay && tp.dayOff == 0 && !tp.hasWeekday && tp.part == "" && !tp.hasClock && !tp.hasRel
 	now = now.In(loc)
 	if tp.hasRel {
 		te.At = now.Add(tp.rel)

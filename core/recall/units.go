@@ -166,3 +166,25 @@ func (t *unitTable) quantities(text string, toks []token, nums []numSpan) []Quan
 }
 
 func round9(v float64) float64 { return math.Round(v*1e9) / 1e9 }
+
+// articleDurations reads "an hour", "eine Minute", "une heure" as 1 of the
+// unit (durations only: "a litre" is not a flow).
+func (t *unitTable) articleDurations(text string, toks []token, p *pack) []Quantity {
+	var out []Quantity
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].used || !(p.articles[toks[i].text] || toks[i].text == "a" || toks[i].text == "an") {
+			continue
+		}
+		a, end, ok := t.match(toks, i+1)
+		if !ok || a.dim != "time" {
+			continue
+		}
+		q := Quantity{Value: a.factor, Unit: a.unit, Start: toks[i].start, End: toks[end-1].end, Words: true}
+		q.Text = text[q.Start:q.End]
+		for k := i; k < end; k++ {
+			toks[k].used = true
+		}
+		out = append(out, q)
+	}
+	return out
+}
