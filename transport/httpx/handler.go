@@ -63,8 +63,7 @@ func Handler(h api.Handler, opts Options) http.Handler {
 		if resp == nil {
 			resp = api.NewProblem(500, api.CodeInternal, "The request could not be completed.").Response()
 		}
-		if req.Method == http.MethodGet && resp.Status == 200 &&
-			strings.HasPrefix(strings.ToLower(resp.Header.Get("content-type")), ContentTypeEventStream) {
+		if isEventStream(req, resp) {
 			streamEvents(w, r, resp, opts)
 			return
 		}
@@ -119,4 +118,14 @@ func writeResponse(w http.ResponseWriter, resp *api.Response) {
 	}
 	w.WriteHeader(status)
 	_, _ = w.Write(resp.Body)
+}
+
+// isEventStream says whether the handler authorised a subscription: a GET
+// answered 200 with content-type text/event-stream, or with the header
+// "Heart-Stream: events" that the simulator sets (its body is JSON for
+// in-process callers). transport/serial applies the same rule.
+func isEventStream(req *api.Request, resp *api.Response) bool {
+	return req.Method == http.MethodGet && resp.Status == 200 &&
+		(strings.HasPrefix(strings.ToLower(resp.Header.Get("content-type")), ContentTypeEventStream) ||
+			strings.EqualFold(resp.Header.Get("heart-stream"), "events"))
 }

@@ -26,7 +26,9 @@ func streamEvents(w http.ResponseWriter, r *http.Request, resp *api.Response, op
 	}
 	rc := http.NewResponseController(w)
 	for k, v := range resp.Header {
-		w.Header().Set(k, v)
+		if k != "content-length" && k != "heart-stream" {
+			w.Header().Set(k, v)
+		}
 	}
 	w.Header().Set("Content-Type", ContentTypeEventStream)
 	w.Header().Set("Cache-Control", "no-cache")
