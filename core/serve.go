@@ -2,8 +2,10 @@ package core
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/heart-core/heart-web/core/api"
+	"github.com/heart-core/heart-web/core/device"
 	"github.com/heart-core/heart-web/core/recall"
 	"github.com/heart-core/heart-web/core/serve"
 )
@@ -29,7 +31,7 @@ func (c *Core) postServe(ctx context.Context, req *api.Request, _ api.Params) *a
 		return api.Problemf(503, api.CodeUnavailable, "The Recall tier could not be built from this system's map: %v.", err).Response()
 	}
 	env := &serve.Env{
-		Map: m, Resolver: tier, Device: c.dev, Stated: recall.Stated,
+		Map: m, Resolver: tier, Device: ownFirst{c: c, auth: req.Header.Get("Authorization")}, Stated: recall.Stated,
 		Questions: &c.questions, Templates: c.templates, Now: c.cfg.Clock.Now(), MaxRunes: c.limits.MaxTextRunes,
 		Stop: func(ctx context.Context) *api.Response {
 			stop := api.NewRequest("POST", "/heart/v1/tending/stop", []byte(`{}`))
@@ -44,6 +46,33 @@ func (c *Core) postServe(ctx context.Context, req *api.Request, _ api.Params) *a
 	}
 	c.count(func(k *Counters) { k.Served++ })
 	return api.JSON(200, out)
+}
+
+// ownFirst sends the pipeline's calls made for the caller to the Core's own
+// operations where the Core serves them (GET /core, /core/map, the merged
+// Card and Pulse), with the caller's own token, and everything else to the
+// device. /serve itself and Stop are never reached this way.
+type ownFirst struct {
+	c    *Core
+	auth string
+}
+
+func (o ownFirst) Do(ctx context.Context, method, target string, body any, on device.On) (*api.Response, error) {
+	if on.Initiator != "" {
+		req := api.NewRequest(method, target, nil)
+		if id, p, fn, found, ok := o.c.router.Match(req.Method, req.Path); found && ok && id != "postServe" && id != "postTendingStop" {
+			if body != nil {
+				raw, err := json.Marshal(body)
+				if err != nil {
+					return nil, api.NewProblem(400, api.CodeInvalidRequest, "The request could not be encoded.")
+				}
+				req.Body = raw
+			}
+			req.Header.Set("Authorization", o.auth)
+			return fn(ctx, req, p), nil
+		}
+	}
+	return o.c.dev.Do(ctx, method, target, body, on)
 }
 
 // ResetQuestions forgets every open question (the Understanding runner

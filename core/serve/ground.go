@@ -21,6 +21,24 @@ type Grounding struct {
 	Unchecked []string
 }
 
+// Sent are the arguments sent to the device: a product command's argument
+// grounded as its declared default is left for the device to apply, as
+// its definition says (a default such as "today" is resolved when the
+// command runs, so the Core never sends it as if it were a value). The
+// intent still shows it, so the person approving sees it.
+func (g Grounding) Sent(t Target) map[string]any {
+	out := make(map[string]any, len(g.Args))
+	for k, v := range g.Args {
+		if g.Grounding[k] == Default && t.Command != nil {
+			if p, ok := t.Param(k); ok && !p.Required {
+				continue
+			}
+		}
+		out[k] = v
+	}
+	return out
+}
+
 // StatedFunc reports whether value (a number in unit, "" for a bare
 // number, or a string) appears in text as digits, words or a converted
 // unit. The Recall tier provides it (recall.Stated).

@@ -292,7 +292,7 @@ func (r *run) proceed(ctx context.Context, c Candidate) (*Response, error) {
 	if out := r.grounded(t, g, in); out != nil {
 		return out, nil
 	}
-	if out := r.check(t, g.Args, in); out != nil {
+	if out := r.check(t, g.Sent(t), in); out != nil {
 		return out, nil
 	}
 	if !t.Read() {
@@ -300,7 +300,7 @@ func (r *run) proceed(ctx context.Context, c Candidate) (*Response, error) {
 			return out, nil
 		}
 	}
-	call := t.Call(g.Args)
+	call := t.Call(g.Sent(t))
 	return r.act(ctx, t, call, in, nil)
 }
 
@@ -371,7 +371,7 @@ func (r *run) schedule(ctx context.Context, outer Candidate, inner *Candidate) (
 	if at == nil {
 		return r.question(in, r.set.MissingWhen), nil
 	}
-	if out := r.check(t, g.Args, in); out != nil {
+	if out := r.check(t, g.Sent(t), in); out != nil {
 		return out, nil
 	}
 	if out := r.check(st, nil, in); out != nil {
@@ -380,7 +380,7 @@ func (r *run) schedule(ctx context.Context, outer Candidate, inner *Candidate) (
 	if out := r.modeCheck(ctx, st, in); out != nil {
 		return out, nil
 	}
-	call := Call{Method: "POST", Path: "/heart/v1/schedules", Body: map[string]any{"target": t.Name, "arguments": g.Args, "at": args["at"]}}
+	call := Call{Method: "POST", Path: "/heart/v1/schedules", Body: map[string]any{"target": t.Name, "arguments": g.Sent(t), "at": args["at"]}}
 	return r.act(ctx, t, call, in, at)
 }
 
