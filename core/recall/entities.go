@@ -160,9 +160,10 @@ func subset(a, b []string) bool {
 	return true
 }
 
-// bestOfKind returns the single best entity of a kind, or false when none
-// or when two share the best score (the request is ambiguous about it).
-func bestOfKind(ms []entityMatch, kind string) (entityMatch, bool) {
+// bestOfKind returns the best entity of a kind; unique is false when two
+// share the best score (the request is ambiguous about it), ok is false
+// when there is none.
+func bestOfKind(ms []entityMatch, kind string) (m entityMatch, unique, ok bool) {
 	var best []entityMatch
 	for _, m := range ms {
 		if m.ref.Kind != kind {
@@ -174,8 +175,8 @@ func bestOfKind(ms []entityMatch, kind string) (entityMatch, bool) {
 			best = append(best, m)
 		}
 	}
-	if len(best) != 1 {
-		return entityMatch{}, false
+	if len(best) == 0 {
+		return entityMatch{}, false, false
 	}
-	return best[0], true
+	return best[0], len(best) == 1, true
 }

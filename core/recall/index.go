@@ -229,7 +229,7 @@ func isNumeric(a Arg) bool { return a.Type == "number" || a.Type == "integer" }
 func (x *Index) idf(c string) float64 {
 	df := x.df[c]
 	if df == 0 {
-		return 0.8 * math.Log(1+x.n+1) // a word no target uses still counts against every target
+		return math.Log(1+x.n+1) // a word no target uses still counts against every target
 	}
 	return math.Log(1 + x.n/float64(df))
 }
@@ -421,7 +421,7 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 	// so its words count as explained for that target, and the kind's own
 	// word ("property") stands in for it in the target's phrases
 	for kind, tis := range x.byKind {
-		m, ok := bestOfKind(qr.ents, kind)
+		m, _, ok := bestOfKind(qr.ents, kind)
 		if !ok {
 			continue
 		}
@@ -567,11 +567,12 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 		s *= 0.85
 	}
 	// quantities with units favour targets whose arguments take them
-	unitMatch, unitMiss := false, false
+	unitMatch, unitMiss, anyUnit := false, false, false
 	for _, q := range qr.qty {
 		if q.Unit == "" {
 			continue
 		}
+		anyUnit = true
 		found := false
 		for _, u := range t.argUnits {
 			if u != "" && u == q.Unit {
@@ -586,8 +587,8 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	if unitMatch {
 		bonus(0.12)
-	} else if unitMiss {
-		s -= 0.05
+	} else if unitMiss || (anyUnit && !qr.read && t.numeric == 0) {
+		s -= 0.08 // the value must go somewhere: "pump at 55 l/min" is not "start the pump"
 	}
 	if c.fromText > 0 {
 		bonus(0.06) // "show alert 4": the one alert, not the list

@@ -29,7 +29,7 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 		done := false
 		switch {
 		case t.argEntity[i] != "":
-			if m, ok := bestOfKind(qr.ents, t.argEntity[i]); ok {
+			if m, unique, ok := bestOfKind(qr.ents, t.argEntity[i]); ok && unique {
 				set(a.Name, m.ref.ID, GroundStated)
 				done = true
 			} else {
