@@ -228,8 +228,8 @@ func (s *Sim) simRoutes() {
 		if err := api.DecodeStrict(req.Body, &b); err != nil {
 			return api.ErrorResponse(err)
 		}
-		if b.Seconds <= 0 || b.Seconds > 7*86400 || math.IsNaN(b.Seconds) {
-			return api.NewProblem(422, api.CodeOutOfRange, "seconds is more than 0 and at most 604800 (a week).").WithField("seconds").Response()
+		if b.Seconds <= 0 || b.Seconds > 86400 || math.IsNaN(b.Seconds) {
+			return api.NewProblem(422, api.CodeOutOfRange, "seconds is more than 0 and at most 86400 (a day).").WithField("seconds").Response()
 		}
 		if s.manual == nil {
 			return api.NewProblem(409, api.CodeConflict, "The simulator runs on the real clock (--clock real); it cannot be advanced.").Response()
