@@ -3,6 +3,7 @@ package serial
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"io"
 	"testing"
@@ -40,13 +41,24 @@ func decodeAll(t tb, r io.Reader, maxPayload int) ([]Frame, Stats) {
 	}
 }
 
-func TestMarshal_MatchesTheDocumentedExample(t *testing.T) {
-	// docs/serial-frames.md shows this frame byte for byte.
-	b := mustMarshal(t, Frame{Type: TypePing, ID: 7, Payload: []byte("{}")})
-	want := []byte{0xFE, 0x48, 0x01, 0x04, 0, 0, 0, 7, 0, 0, 0, 2}
-	assert.Equal(t, want, b[:12])
-	assert.Equal(t, HeaderSize+2+TrailerSize, len(b))
-	assert.Equal(t, "{}", string(b[16:18]))
+func TestMarshal_MatchesTheDocumentedExamples(t *testing.T) {
+	// docs/serial-frames.md shows these frames byte for byte.
+	cases := []struct {
+		name string
+		f    Frame
+		hex  string
+	}{
+		{"ping", Frame{Type: TypePing, ID: 7, Payload: []byte{}}, "fe4801040000000700000000baece5ed5c82ac96"},
+		{"request", Frame{Type: TypeRequest, ID: 1, Payload: []byte(`{"method":"GET","path":"/heart/v1/properties/pump.flow","headers":{"authorization":"Bearer demo-viewer"}}`)},
+			"fe4801010000000100000069" + "4b558cfe" + hex.EncodeToString([]byte(`{"method":"GET","path":"/heart/v1/properties/pump.flow","headers":{"authorization":"Bearer demo-viewer"}}`)) + "112aa0b0"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.hex, hex.EncodeToString(mustMarshal(t, c.f)))
+			frames, _ := decodeAll(t, bytes.NewReader(mustMarshal(t, c.f)), 0)
+			assert.Equal(t, []Frame{c.f}, frames)
+		})
+	}
 }
 
 func TestMarshal_RefusesWhatCannotBeDecoded(t *testing.T) {
