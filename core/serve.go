@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"encoding/json"
+	"time"
 
 	"github.com/heart-core/heart-web/core/api"
 	"github.com/heart-core/heart-web/core/device"
@@ -32,7 +33,7 @@ func (c *Core) postServe(ctx context.Context, req *api.Request, _ api.Params) *a
 	}
 	env := &serve.Env{
 		Map: m, Resolver: tier, Device: ownFirst{c: c, auth: req.Header.Get("Authorization")}, Stated: recall.Stated,
-		Questions: &c.questions, Templates: c.templates, Now: c.cfg.Clock.Now(), MaxRunes: c.limits.MaxTextRunes,
+		Questions: &c.questions, Templates: c.templates, Now: c.deviceNow(ctx), MaxRunes: c.limits.MaxTextRunes,
 		Stop: func(ctx context.Context) *api.Response {
 			stop := api.NewRequest("POST", "/heart/v1/tending/stop", []byte(`{}`))
 			stop.Header.Set("Authorization", req.Header.Get("Authorization"))
@@ -46,6 +47,21 @@ func (c *Core) postServe(ctx context.Context, req *api.Request, _ api.Params) *a
 	}
 	c.count(func(k *Counters) { k.Served++ })
 	return api.JSON(200, out)
+}
+
+// deviceNow is the device's clock (GET /time): a time expression such as
+// "Sunday night" or "in an hour" is resolved against the clock that will
+// run the schedule, which may differ from the Core's (a simulated device,
+// a Core on another machine). The Core's own clock stands in if the device
+// does not say.
+func (c *Core) deviceNow(ctx context.Context) time.Time {
+	var t struct {
+		Time time.Time `json:"time"`
+	}
+	if err := c.dev.GetJSON(ctx, "/heart/v1/time", &t); err == nil && !t.Time.IsZero() {
+		return t.Time
+	}
+	return c.cfg.Clock.Now()
 }
 
 // ownFirst sends the pipeline's calls made for the caller to the Core's own

@@ -32,6 +32,7 @@ type Set struct {
 	Done          string            `json:"done"`
 	Stopped       string            `json:"stopped"`
 	Pending       string            `json:"pending"`
+	PendingAt     string            `json:"pendingAt"`
 	TimingNow     string            `json:"timingNow"`
 	TimingAt      string            `json:"timingAt"`
 	NotUnderstood string            `json:"notUnderstood"`
@@ -103,7 +104,7 @@ func (s *Set) PropertyAnswer(p Property) string {
 	if title == "" {
 		title = p.Name
 	}
-	vars := map[string]string{"title": lowerFirst(title), "value": Value(p.Value), "unit": p.Unit, "name": p.Name}
+	vars := map[string]string{"title": lowerFirst(title), "value": Value(p.Value), "unit": p.Unit, "u": glued(p.Unit), "name": p.Name}
 	tmpl, ok := s.Property[p.Name]
 	if !ok {
 		if tmpl, ok = s.PropertyUnit[p.Unit]; !ok {
@@ -113,8 +114,7 @@ func (s *Set) PropertyAnswer(p Property) string {
 	out := Fill(tmpl, vars)
 	if p.Setpoint != nil {
 		vars["setpoint"] = Value(p.Setpoint)
-		out += strings.TrimRight(Fill(s.Setpoint, vars), " ")
-		out = strings.Replace(out, " .", ".", 1)
+		out += Fill(s.Setpoint, vars)
 	}
 	return capitalize(out)
 }
@@ -261,9 +261,7 @@ func Args(args map[string]any, units map[string]string) string {
 	var parts []string
 	for _, k := range keys {
 		p := k + " " + Value(args[k])
-		if u := units[k]; u != "" {
-			p += " " + u
-		}
+		p += glued(units[k])
 		parts = append(parts, p)
 	}
 	return " with " + strings.Join(parts, ", ")
@@ -271,19 +269,24 @@ func Args(args map[string]any, units map[string]string) string {
 
 // Pending states exactly what waits for approval: target, values, timing.
 func (s *Set) PendingAnswer(title string, args map[string]any, units map[string]string, at *time.Time, tz *time.Location, actionID string) string {
-	timing := s.TimingNow
 	if at != nil {
-		timing = Fill(s.TimingAt, map[string]string{"at": At(*at, tz), "tz": tz.String()})
+		return Fill(s.PendingAt, map[string]string{"title": title, "args": Args(args, units), "at": At(*at, tz), "id": actionID})
 	}
-	return Fill(s.Pending, map[string]string{"title": lowerFirst(title), "args": Args(args, units), "timing": timing, "id": actionID})
+	return Fill(s.Pending, map[string]string{"title": lowerFirst(title), "args": Args(args, units), "timing": s.TimingNow, "id": actionID})
 }
 
-// At writes an instant in the device's time zone, exactly: "Sunday 6 December 2026, 22:00".
+// At writes an instant in the device's time zone, exactly:
+// "Sunday 6 December 2026, 22:00 (Europe/Berlin, UTC+01:00)".
 func At(t time.Time, tz *time.Location) string {
 	if tz == nil {
 		tz = time.UTC
 	}
-	return t.In(tz).Format("Monday 2 January 2006, 15:04 MST")
+	local := t.In(tz)
+	out := local.Format("Monday 2 January 2006, 15:04")
+	if tz == time.UTC || tz.String() == "UTC" {
+		return out + " (UTC)"
+	}
+	return out + " (" + tz.String() + ", UTC" + local.Format("-07:00") + ")"
 }
 
 // Refusal says why a request is refused; vars fill the template of reason.
@@ -296,6 +299,15 @@ func (s *Set) Refusal(reason string, vars map[string]string) string {
 		vars["title"] = lowerFirst(t)
 	}
 	return capitalize(Fill(tmpl, vars))
+}
+
+// glued writes a unit after a number: "62%", "40 L/min", "41.2 °C".
+func glued(unit string) string {
+	switch unit {
+	case "", "%":
+		return unit
+	}
+	return " " + unit
 }
 
 func lowerFirst(s string) string {

@@ -60,5 +60,5 @@ func TestPendingAnswer_StatesTargetValuesAndTiming(t *testing.T) {
 	require.NoError(t, err)
 	at := time.Date(2026, 1, 11, 21, 0, 0, 0, time.UTC)
 	later := set.PendingAnswer("Restart the system now", nil, nil, &at, berlin, "id-2")
-	assert.Contains(t, later, "Sunday 11 January 2026, 22:00 CET (Europe/Berlin)")
+	assert.Equal(t, `I have asked the device to schedule "Restart the system now" for Sunday 11 January 2026, 22:00 (Europe/Berlin, UTC+01:00). It will not happen until a person approves it (Action id-2).`, later)
 }
