@@ -123,6 +123,10 @@ func (s *Sim) invokeEffect(d *product.Definition, a gate.Action) (int, any, erro
 		if v, ok := s.setValue(d.Sets); ok {
 			result[d.Sets] = v
 		}
+		s.sample(now) // the new value shows at once in reads and in the event
+		if pr, ok := s.property(d.Sets); ok {
+			s.bus.publish("property", s.propertyJSON(pr), false)
+		}
 	}
 	return 200, result, nil
 }
