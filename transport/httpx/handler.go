@@ -111,10 +111,12 @@ func writeResponse(w http.ResponseWriter, resp *api.Response) {
 	for k, v := range resp.Header {
 		w.Header().Set(k, v)
 	}
-	w.Header().Set("Content-Length", strconv.Itoa(len(resp.Body)))
 	status := resp.Status
 	if status < 100 || status > 999 {
 		status = 500
+	}
+	if status != 204 && status != 304 {
+		w.Header().Set("Content-Length", strconv.Itoa(len(resp.Body)))
 	}
 	w.WriteHeader(status)
 	_, _ = w.Write(resp.Body)

@@ -253,3 +253,48 @@ func TestSSE_ASilentStreamIsDroppedAfterTheIdleTimeout(t *testing.T) {
 		t.Fatal("silent stream kept open")
 	}
 }
+
+func TestHandler_ASlowBodyMeetsTheReadDeadline(t *testing.T) {
+	srv := httptest.NewServer(Handler(echo, Options{ReadTimeout: 50 * time.Millisecond}))
+	t.Cleanup(srv.Close)
+	conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+	require.NoError(t, err)
+	defer conn.Close()
+	// Promise 10 bytes, send 2, then nothing.
+	_, err = conn.Write([]byte("POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nab"))
+	require.NoError(t, err)
+	require.NoError(t, conn.SetReadDeadline(time.Now().Add(5*time.Second)))
+	buf := make([]byte, 512)
+	n, err := conn.Read(buf)
+	require.NoError(t, err, "the server answers instead of waiting for the rest")
+	assert.Contains(t, string(buf[:n]), "400")
+}
+
+func TestSSE_EitherSignalFromTheHandlerOpensAStream(t *testing.T) {
+	cases := []struct {
+		name   string
+		header api.Header
+	}{
+		{"content-type text/event-stream", api.Header{"content-type": ContentTypeEventStream}},
+		{"the simulator's Heart-Stream header", api.Header{"content-type": api.ContentTypeJSON, "heart-stream": "events"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := &fanout{}
+			h := api.HandlerFunc(func(ctx context.Context, req *api.Request) *api.Response {
+				return &api.Response{Status: 200, Header: c.header.Clone(), Body: []byte(`{"stream":"text/event-stream"}`)}
+			})
+			tr := serve(t, h, Options{Events: src})
+			ch, err := tr.Subscribe(ctxTimeout(t, 5*time.Second))
+			require.NoError(t, err)
+			require.Eventually(t, func() bool { return src.count() == 1 }, 5*time.Second, time.Millisecond)
+			src.publish(api.Event{Type: "rhythm", Data: []byte(`{}`)})
+			select {
+			case ev := <-ch:
+				assert.Equal(t, "rhythm", ev.Type)
+			case <-time.After(5 * time.Second):
+				t.Fatal("no event")
+			}
+		})
+	}
+}

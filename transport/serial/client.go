@@ -56,7 +56,8 @@ type Client struct {
 
 	mu      sync.Mutex
 	pending map[uint32]chan Frame
-	subs    map[uint32]chan api.Event
+	subs    map[uint32]*subscription
+	subSem  chan struct{}
 
 	done      chan struct{}
 	closeOnce sync.Once
@@ -74,8 +75,9 @@ func NewClient(rwc io.ReadWriteCloser, opts ClientOptions) *Client {
 	c := &Client{
 		opts: opts, rwc: rwc, dec: NewDecoder(rwc, opts.MaxPayload),
 		sem:     make(chan struct{}, opts.MaxInFlight),
-		pending: map[uint32]chan Frame{}, subs: map[uint32]chan api.Event{},
-		done: make(chan struct{}),
+		pending: map[uint32]chan Frame{}, subs: map[uint32]*subscription{},
+		subSem: make(chan struct{}, opts.MaxSubscribed),
+		done:   make(chan struct{}),
 	}
 	c.w = newWriter(rwc, opts.MaxPayload, opts.MaxInFlight+opts.MaxSubscribed+8, c.done, c.fail)
 	go c.read()
@@ -142,9 +144,9 @@ func (c *Client) read() {
 				continue
 			}
 			c.mu.Lock()
-			if ch := c.subs[f.ID]; ch != nil {
+			if sub := c.subs[f.ID]; sub != nil {
 				select {
-				case ch <- ev:
+				case sub.ch <- ev:
 				default:
 					c.eventsDropped.Add(1)
 				}
@@ -153,9 +155,8 @@ func (c *Client) read() {
 		case TypeCancel:
 			// The device ended a subscription (its event source closed).
 			c.mu.Lock()
-			if ch := c.subs[f.ID]; ch != nil {
-				delete(c.subs, f.ID)
-				close(ch)
+			if sub := c.subs[f.ID]; sub != nil {
+				c.endLocked(f.ID, sub)
 			}
 			c.mu.Unlock()
 		case TypePing:

@@ -70,3 +70,23 @@ func TestSubscribe_ClosesTheChannelWhenTheLinkDrops(t *testing.T) {
 		t.Fatal("Serve did not return")
 	}
 }
+
+func TestSubscribe_EndsWhenTheDeviceEndsTheStream_AndFreesItsSlot(t *testing.T) {
+	src := &fanout{}
+	c, _ := pair(t, echo, src, ClientOptions{Token: "t", MaxSubscribed: 1}, ServerOptions{})
+	ch, err := c.Subscribe(ctxTimeout(t, 5*time.Second))
+	require.NoError(t, err)
+	_, err = c.Subscribe(ctxTimeout(t, 5*time.Second))
+	require.Error(t, err, "the bound on subscriptions holds")
+	src.closeAll()
+	select {
+	case _, ok := <-ch:
+		assert.False(t, ok)
+	case <-time.After(5 * time.Second):
+		t.Fatal("channel left open after the device ended the stream")
+	}
+	require.Eventually(t, func() bool {
+		ch2, err := c.Subscribe(ctxTimeout(t, 5*time.Second))
+		return err == nil && ch2 != nil
+	}, 5*time.Second, 10*time.Millisecond, "the slot is free again")
+}

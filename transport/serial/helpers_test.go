@@ -30,11 +30,23 @@ func (f *fanout) Subscribe(ctx context.Context) (<-chan api.Event, error) {
 	go func() {
 		<-ctx.Done()
 		f.mu.Lock()
-		delete(f.subs, ch)
-		close(ch)
+		if _, ok := f.subs[ch]; ok {
+			delete(f.subs, ch)
+			close(ch)
+		}
 		f.mu.Unlock()
 	}()
 	return ch, nil
+}
+
+// closeAll ends every subscription from the source's side.
+func (f *fanout) closeAll() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for ch := range f.subs {
+		delete(f.subs, ch)
+		close(ch)
+	}
 }
 
 func (f *fanout) publish(ev api.Event) {

@@ -187,3 +187,21 @@ func TestPing_IsAnsweredByTheServer(t *testing.T) {
 	c, _ := pair(t, echo, nil, ClientOptions{}, ServerOptions{})
 	require.NoError(t, c.Ping(ctxTimeout(t, 5*time.Second)))
 }
+
+func TestFrames_OverTheBoundAreRefusedOnBothSides(t *testing.T) {
+	big := api.HandlerFunc(func(ctx context.Context, req *api.Request) *api.Response {
+		return &api.Response{Status: 200, Body: make([]byte, 4096)}
+	})
+	c, _ := pair(t, big, nil, ClientOptions{MaxPayload: 2048}, ServerOptions{MaxPayload: 2048})
+	t.Run("a request too large is an error before sending", func(t *testing.T) {
+		_, err := c.RoundTrip(ctxTimeout(t, 5*time.Second), api.NewRequest("POST", "/x", make([]byte, 4096)))
+		require.ErrorIs(t, err, ErrTooLarge)
+	})
+	t.Run("an answer too large becomes 413 too-large", func(t *testing.T) {
+		resp, err := c.RoundTrip(ctxTimeout(t, 5*time.Second), api.NewRequest("GET", "/x", nil))
+		require.NoError(t, err)
+		require.Equal(t, 413, resp.Status)
+		p, _ := api.ParseProblem(resp)
+		assert.Equal(t, api.CodeTooLarge, p.Code)
+	})
+}

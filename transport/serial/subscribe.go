@@ -14,57 +14,72 @@ import (
 // is closed when ctx ends or the link drops; a subscriber that falls more
 // than EventBuffer events behind loses events (counted in Stats).
 func (c *Client) Subscribe(ctx context.Context) (<-chan api.Event, error) {
-	c.mu.Lock()
-	n := len(c.subs)
-	c.mu.Unlock()
-	if n >= c.opts.MaxSubscribed {
-		return nil, fmt.Errorf("serial: already %d subscriptions", n)
+	select {
+	case c.subSem <- struct{}{}:
+	default:
+		return nil, fmt.Errorf("serial: already %d subscriptions on this link", c.opts.MaxSubscribed)
 	}
 	req := api.NewRequest("GET", EventsPath, nil)
 	req.Header.Set("accept", ContentTypeEventStream)
 	if c.opts.Token != "" {
 		req.Header.Set("authorization", "Bearer "+c.opts.Token)
 	}
-	ch := make(chan api.Event, c.opts.EventBuffer)
-	var subID uint32
+	sub := &subscription{ch: make(chan api.Event, c.opts.EventBuffer), ended: make(chan struct{})}
 	// The subscriber is registered with the call, before the request goes
 	// out, so no event that follows the response is missed.
 	callCtx, cancel := c.withTimeout(ctx)
-	f, id, err := c.call(callCtx, TypeRequest, marshalJSON(req), func(id uint32) { subID = id; c.subs[id] = ch })
+	f, id, err := c.call(callCtx, TypeRequest, marshalJSON(req), func(id uint32) { c.subs[id] = sub })
 	cancel()
-	unsubscribe := func() {
+	fail := func(err error) (<-chan api.Event, error) {
 		c.mu.Lock()
-		if c.subs[subID] == ch {
-			delete(c.subs, subID)
-			close(ch)
+		if c.subs[id] == sub {
+			c.endLocked(id, sub)
 		}
 		c.mu.Unlock()
+		<-c.subSem
+		return nil, err
 	}
 	if err != nil {
-		if subID != 0 {
-			unsubscribe()
-		}
-		return nil, err
+		return fail(err)
 	}
 	var resp api.Response
 	if err := json.Unmarshal(f.Payload, &resp); err != nil {
-		unsubscribe()
-		return nil, fmt.Errorf("serial: unreadable response: %w", err)
+		return fail(fmt.Errorf("serial: unreadable response: %w", err))
 	}
 	if !isEventStream(req, &resp) {
-		unsubscribe()
 		if p, ok := api.ParseProblem(&resp); ok {
-			return nil, fmt.Errorf("serial: subscribe refused: %w", p)
+			return fail(fmt.Errorf("serial: subscribe refused: %w", p))
 		}
-		return nil, fmt.Errorf("serial: subscribe refused with status %d", resp.Status)
+		return fail(fmt.Errorf("serial: subscribe refused with status %d", resp.Status))
 	}
 	go func() {
+		defer func() { <-c.subSem }()
 		select {
 		case <-ctx.Done():
 			c.w.trySend(Frame{Type: TypeCancel, ID: id, Payload: []byte{}})
 		case <-c.done:
+		case <-sub.ended: // the device ended it
+			return
 		}
-		unsubscribe()
+		c.mu.Lock()
+		if c.subs[id] == sub {
+			c.endLocked(id, sub)
+		}
+		c.mu.Unlock()
 	}()
-	return ch, nil
+	return sub.ch, nil
+}
+
+// subscription is one Subscribe: its channel and a signal that it ended.
+type subscription struct {
+	ch    chan api.Event
+	ended chan struct{}
+}
+
+// endLocked removes and closes a subscription; c.mu is held, and the
+// reader sends only under c.mu, so the channel is never sent on closed.
+func (c *Client) endLocked(id uint32, sub *subscription) {
+	delete(c.subs, id)
+	close(sub.ch)
+	close(sub.ended)
 }
