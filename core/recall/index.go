@@ -44,6 +44,7 @@ type Index struct {
 	halts     map[string]string // thing -> its halt target
 	thingOf   map[string]string // concept -> thing
 	entityIDs map[string]bool
+	cmdsOf    map[string][]int // thing -> its commands
 	action    map[string]bool
 	haltC     map[string]bool
 	stopOnly  map[string]bool
@@ -59,7 +60,7 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 	x := &Index{
 		opts: opts.withDefaults(), d: d, cz: newConceptizer(d), byID: map[string]int{},
 		post: map[string][]int32{}, df: map[string]int{}, byKind: map[string][]int{},
-		entityIDs: map[string]bool{}, things: map[string]string{}, halts: map[string]string{}, thingOf: map[string]string{},
+		entityIDs: map[string]bool{}, cmdsOf: map[string][]int{}, things: map[string]string{}, halts: map[string]string{}, thingOf: map[string]string{},
 		action: map[string]bool{}, haltC: map[string]bool{}, stopOnly: map[string]bool{},
 	}
 	for _, c := range d.concepts.StopOnly {
@@ -215,6 +216,9 @@ func (x *Index) addTarget(t Target) {
 	if t.Halt && tg.thing != "" {
 		x.halts[tg.thing] = t.ID
 	}
+	if tg.thing != "" && t.Kind == "command" {
+		x.cmdsOf[tg.thing] = append(x.cmdsOf[tg.thing], int(ti))
+	}
 	if tg.thing != "" {
 		if _, ok := x.things[tg.thing]; !ok {
 			x.things[tg.thing] = ""
@@ -229,7 +233,7 @@ func isNumeric(a Arg) bool { return a.Type == "number" || a.Type == "integer" }
 func (x *Index) idf(c string) float64 {
 	df := x.df[c]
 	if df == 0 {
-		return math.Log(1+x.n+1) // a word no target uses still counts against every target
+		return math.Log(1 + x.n + 1) // a word no target uses still counts against every target
 	}
 	return math.Log(1 + x.n/float64(df))
 }
@@ -318,9 +322,10 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		if m.ref.Kind != "property" {
 			continue
 		}
-		for i := range x.targets {
+		thing, _, _ := strings.Cut(m.ref.ID, ".")
+		for _, i := range x.cmdsOf[thing] {
 			t := &x.targets[i]
-			if t.Kind == "command" && t.thing != "" && strings.HasPrefix(m.ref.ID, t.thing+".") && x.mentions(t, m.covered) >= 1 && t.numeric > 0 {
+			if x.mentions(t, m.covered) >= 1 && t.numeric > 0 {
 				qr.specific = true
 			}
 		}
@@ -411,8 +416,8 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		}
 	}
 	for di, o := range acc {
-		dc := x.docs[di]
-		s := f1(o, qr.mass, x.docMass(dc)) * dc.weight
+		dc := &x.docs[di]
+		s := f1(o, qr.mass, dc.mass) * dc.weight
 		if s > scores[int(dc.target)] {
 			scores[int(dc.target)] = s
 		}
@@ -486,8 +491,28 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 			scores[h] = math.Max(scores[h], 0.9)
 		}
 	}
-	cands := make([]Candidate, 0, len(scores))
+	// only the best by words are filled and weighed further: the work per
+	// request does not grow with the number of targets touched
+	type scored struct {
+		ti int
+		s  float64
+	}
+	pre := make([]scored, 0, len(scores))
 	for ti, s := range scores {
+		pre = append(pre, scored{ti, s})
+	}
+	if limit := 5 * x.opts.ShortlistSize; len(pre) > limit {
+		sort.Slice(pre, func(i, j int) bool {
+			if pre[i].s != pre[j].s {
+				return pre[i].s > pre[j].s
+			}
+			return pre[i].ti < pre[j].ti
+		})
+		pre = pre[:limit]
+	}
+	cands := make([]Candidate, 0, len(pre))
+	for _, p := range pre {
+		ti, s := p.ti, p.s
 		t := &x.targets[ti]
 		if qr.when != nil && t.ID == "postSchedule" {
 			continue
@@ -549,7 +574,6 @@ func hasRef(refs []EntityRef, id string) bool {
 	return false
 }
 
-func (x *Index) docMass(d doc) float64 { return d.mass }
 
 // adjust applies the evidence that is not word overlap: read or act,
 // units of the quantities, missing arguments, stopping a thing.
