@@ -574,7 +574,6 @@ func hasRef(refs []EntityRef, id string) bool {
 	return false
 }
 
-
 // adjust applies the evidence that is not word overlap: read or act,
 // units of the quantities, missing arguments, stopping a thing.
 func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
