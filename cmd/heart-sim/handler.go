@@ -1,101 +1,42 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"io"
 	"math/rand/v2"
 	"net/http"
-	"strings"
 	"time"
 
-	"github.com/heart-core/heart-web/core/api"
 	"github.com/heart-core/heart-web/sim"
+	"github.com/heart-core/heart-web/transport/httpx"
 )
 
-// maxBody bounds what the adapter reads of a request; the Sim itself then
-// refuses bodies over its Card's maxRequestBytes with 413.
-const maxBody = 1 << 20
-
-// Handler adapts the Sim to net/http: http.Request → api.Request, the
-// answer back, SSE for GET /heart/v1/events, and the fault injection only a
-// wrapper can do (latency, dropped connections, slow bodies). It is kept
-// minimal: transport/httpx, the shared adapter, had not landed when this
-// was written.
-type Handler struct {
-	s *sim.Sim
-}
-
-// NewHandler wraps s.
-func NewHandler(s *sim.Sim) *Handler { return &Handler{s: s} }
-
-func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			write(w, api.NewProblem(413, api.CodeTooLarge, "The body is larger than 1 MiB.").Response(), 0)
+// NewHandler serves the Sim with the shared adapter (transport/httpx: 1 MiB
+// bodies, read timeout, SSE for GET /heart/v1/events) and adds the fault
+// injection only a wrapper can do: latency, dropped connections and slow
+// bodies, read from the Sim on every call (docs/simulator.md).
+func NewHandler(s *sim.Sim) http.Handler {
+	inner := httpx.Handler(s, httpx.Options{Events: s})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if sim.IsSimPath(r.URL.Path) {
+			inner.ServeHTTP(w, r)
 			return
 		}
-		write(w, api.NewProblem(400, api.CodeInvalidRequest, "The body could not be read.").Response(), 0)
-		return
-	}
-	req := &api.Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(), Header: api.Header{}, Body: body}
-	for k, v := range r.Header {
-		if len(v) > 0 {
-			req.Header.Set(k, v[0])
-		}
-	}
-	f := h.s.InjectedFaults()
-	isAPI := !sim.IsSimPath(r.URL.Path)
-	if isAPI && f.DropRate > 0 && rand.Float64() < f.DropRate {
-		drop(w)
-		return
-	}
-	if isAPI && f.LatencyMs > 0 {
-		select {
-		case <-time.After(time.Duration(f.LatencyMs) * time.Millisecond):
-		case <-r.Context().Done():
+		f := s.InjectedFaults()
+		if f.DropRate > 0 && rand.Float64() < f.DropRate {
+			drop(w)
 			return
 		}
-	}
-	resp := h.s.Serve(r.Context(), req)
-	if resp.Header.Get("Heart-Stream") == "events" && resp.Status == 200 {
-		h.stream(w, r, resp)
-		return
-	}
-	rate := 0
-	if isAPI {
-		rate = f.SlowBodyBytesPerSec
-	}
-	write(w, resp, rate)
-}
-
-// write sends resp; a positive rate trickles the body out at that many bytes a second.
-func write(w http.ResponseWriter, resp *api.Response, rate int) {
-	for k, v := range resp.Header {
-		if k != "heart-stream" {
-			w.Header().Set(k, v)
+		if f.LatencyMs > 0 {
+			select {
+			case <-time.After(time.Duration(f.LatencyMs) * time.Millisecond):
+			case <-r.Context().Done():
+				return
+			}
 		}
-	}
-	w.WriteHeader(resp.Status)
-	if rate <= 0 {
-		_, _ = w.Write(resp.Body)
-		return
-	}
-	fl, _ := w.(http.Flusher)
-	chunk := max(1, rate/10)
-	for b := resp.Body; len(b) > 0; {
-		n := min(chunk, len(b))
-		if _, err := w.Write(b[:n]); err != nil {
-			return
+		if f.SlowBodyBytesPerSec > 0 {
+			w = &slowWriter{ResponseWriter: w, rate: f.SlowBodyBytesPerSec}
 		}
-		if fl != nil {
-			fl.Flush()
-		}
-		b = b[n:]
-		time.Sleep(100 * time.Millisecond)
-	}
+		inner.ServeHTTP(w, r)
+	})
 }
 
 // drop closes the connection without an answer.
@@ -109,44 +50,36 @@ func drop(w http.ResponseWriter) {
 	panic(http.ErrAbortHandler)
 }
 
-// stream serves the Sim's events as Server-Sent Events until the client goes.
-func (h *Handler) stream(w http.ResponseWriter, r *http.Request, resp *api.Response) {
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	events, err := h.s.Subscribe(ctx)
-	if err != nil {
-		write(w, api.ErrorResponse(err), 0)
-		return
-	}
-	fl, ok := w.(http.Flusher)
-	if !ok {
-		write(w, api.NewProblem(500, api.CodeInternal, "Streaming is not supported here.").Response(), 0)
-		return
-	}
-	for k, v := range resp.Header {
-		if strings.HasPrefix(k, "access-control-") || k == "vary" {
-			w.Header().Set(k, v)
+// slowWriter trickles a body out at rate bytes a second, in tenths.
+type slowWriter struct {
+	http.ResponseWriter
+	rate int
+}
+
+func (s *slowWriter) Write(b []byte) (int, error) {
+	chunk := max(1, s.rate/10)
+	n := 0
+	for len(b) > 0 {
+		k := min(chunk, len(b))
+		m, err := s.ResponseWriter.Write(b[:k])
+		n += m
+		if err != nil {
+			return n, err
+		}
+		s.Flush()
+		b = b[k:]
+		if len(b) > 0 {
+			time.Sleep(100 * time.Millisecond)
 		}
 	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(200)
-	_, _ = io.WriteString(w, ": heart-sim events\n\n")
-	fl.Flush()
-	keepAlive := time.NewTicker(15 * time.Second)
-	defer keepAlive.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-keepAlive.C:
-			_, _ = io.WriteString(w, ": keep-alive\n\n")
-		case ev, ok := <-events:
-			if !ok {
-				return
-			}
-			_, _ = io.WriteString(w, "event: "+ev.Type+"\ndata: "+string(ev.Data)+"\n\n")
-		}
-		fl.Flush()
+	return n, nil
+}
+
+func (s *slowWriter) Flush() {
+	if f, ok := s.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
 	}
 }
+
+// Unwrap lets http.ResponseController reach the real writer.
+func (s *slowWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }

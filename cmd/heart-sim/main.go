@@ -1,7 +1,7 @@
 // Command heart-sim serves the Acme pump station simulator (package sim)
 // over HTTP on 127.0.0.1 (decisions.md §1 "Device simulator", "Flags").
 //
-//	heart-sim [--addr 127.0.0.1:8081] [--clock real|sim] [--seed N] [--origin URL,...]
+//	heart-sim [--addr 127.0.0.1:8081] [--clock real|sim] [--seed N] [--origin URL,...] [--serial]
 //
 // --clock real (the default, for the demo) moves the simulation with the
 // wall clock; --clock sim holds time still until POST /_sim/clock/advance.
@@ -24,6 +24,8 @@ import (
 
 	"github.com/heart-core/heart-web/core/clock"
 	"github.com/heart-core/heart-web/sim"
+	"github.com/heart-core/heart-web/transport/serial"
+	"github.com/heart-core/heart-web/transport/serial/ptyserve"
 )
 
 func main() {
@@ -39,6 +41,7 @@ func run(args []string) error {
 	clk := fs.String("clock", "real", "real: time moves with the wall clock; sim: time moves only by POST /_sim/clock/advance")
 	seed := fs.Int64("seed", 0, "seed of the sensor noise and ids")
 	origins := fs.String("origin", sim.DefaultOrigin, "comma-separated origins allowed by CORS")
+	serialPty := fs.Bool("serial", false, "also serve the API as serial frames on a pseudo-terminal (its path is logged)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -60,7 +63,15 @@ func run(args []string) error {
 	if *clk == "real" {
 		go tick(ctx, s)
 	}
-	srv := &http.Server{Addr: *addr, Handler: NewHandler(s), ReadTimeout: 10 * time.Second, ReadHeaderTimeout: 5 * time.Second}
+	if *serialPty {
+		p, err := ptyserve.Start(ctx, s, s, serial.ServerOptions{})
+		if err != nil {
+			return fmt.Errorf("--serial: %w", err)
+		}
+		defer p.Close()
+		log.Printf("heart-sim: serial frames on %s (heart-core --serial %s)", p.Path, p.Path)
+	}
+	srv := &http.Server{Addr: *addr, Handler: NewHandler(s), ReadHeaderTimeout: 5 * time.Second}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
