@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // doc is one text of a target (a phrase, its title, its id) as concepts.
@@ -14,6 +15,7 @@ type doc struct {
 	concepts []string
 	weight   float64 // phrases 1, other text and ids less
 	mass     float64 // sum of the concepts' idf
+	read     bool    // the text asks ("what is", "show"): not a fit for a request to act
 }
 
 // tgt is a target with what Build worked out about it.
@@ -44,6 +46,7 @@ type Index struct {
 	halts     map[string]string // thing -> its halt target
 	thingOf   map[string]string // concept -> thing
 	entityIDs map[string]bool
+	exact     map[string][]int // a phrase as written (normalised) -> targets
 	cmdsOf    map[string][]int // thing -> its commands
 	action    map[string]bool
 	haltC     map[string]bool
@@ -60,7 +63,7 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 	x := &Index{
 		opts: opts.withDefaults(), d: d, cz: newConceptizer(d), byID: map[string]int{},
 		post: map[string][]int32{}, df: map[string]int{}, byKind: map[string][]int{},
-		entityIDs: map[string]bool{}, cmdsOf: map[string][]int{}, things: map[string]string{}, halts: map[string]string{}, thingOf: map[string]string{},
+		entityIDs: map[string]bool{}, exact: map[string][]int{}, cmdsOf: map[string][]int{}, things: map[string]string{}, halts: map[string]string{}, thingOf: map[string]string{},
 		action: map[string]bool{}, haltC: map[string]bool{}, stopOnly: map[string]bool{},
 	}
 	for _, c := range d.concepts.StopOnly {
@@ -167,12 +170,17 @@ func (x *Index) addTarget(t Target) {
 		}
 	}
 	addDoc := func(text string, w float64) {
-		cs := x.cz.textConcepts(stripPlaceholders(text))
+		text = stripPlaceholders(text)
+		if n := Normalize(text); n != "" && w == 1 {
+			x.exact[n] = append(x.exact[n], int(ti))
+		}
+		cts, markers := x.cz.analyse(x.d.packs["en"], tokenize(text), false)
+		cs := uniqConcepts(cts)
 		if len(cs) == 0 {
 			return
 		}
 		di := int32(len(x.docs))
-		x.docs = append(x.docs, doc{target: ti, concepts: cs, weight: w})
+		x.docs = append(x.docs, doc{target: ti, concepts: cs, weight: w, read: markers["@read"]})
 		tg.docs = append(tg.docs, di)
 		for _, c := range cs {
 			x.post[c] = append(x.post[c], di)
@@ -280,6 +288,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		now = time.Unix(0, 0)
 	}
 	qr.when = parseTime(text, toks, nums, p, x.d.units, now, ctx.Loc)
+	qr.idents = identifiers(text, toks, x)
+	markIdents(text, toks, qr.idents)
 	qr.qty = x.d.units.quantities(text, toks, nums)
 	qr.qty = append(qr.qty, x.d.units.articleDurations(text, toks, p)...)
 	cs, markers := x.cz.analyse(p, toks, true)
@@ -330,7 +340,6 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			}
 		}
 	}
-	qr.idents = identifiers(text, toks, x)
 	if len(qr.qty) > 0 && !qr.read {
 		qr.act = true // "flow 65", "conveyor speed 12": a value to set
 	}
@@ -418,6 +427,9 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 	for di, o := range acc {
 		dc := &x.docs[di]
 		s := f1(o, qr.mass, dc.mass) * dc.weight
+		if dc.read && qr.act && !qr.read {
+			s *= 0.8 // "how has the flow changed" is no answer to "change the flow"
+		}
 		if s > scores[int(dc.target)] {
 			scores[int(dc.target)] = s
 		}
@@ -469,6 +481,12 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 					scores[ti] = s
 				}
 			}
+		}
+	}
+	// the request is one of the phrases, word for word
+	if n := Normalize(text); n != "" {
+		for _, ti := range x.exact[n] {
+			scores[ti] = math.Max(scores[ti], 1)
 		}
 	}
 	// 3. "stop", "stop all automatic actions": Stop (§6.2)
@@ -613,6 +631,9 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	} else if unitMiss || (anyUnit && !qr.read && t.numeric == 0) {
 		s -= 0.08 // the value must go somewhere: "pump at 55 l/min" is not "start the pump"
 	}
+	if c.unusedQty > 0 {
+		s -= 0.06 // "show schedule 3": the list has no place for the 3
+	}
 	if c.fromText > 0 {
 		bonus(0.06) // "show alert 4": the one alert, not the list
 	}
@@ -714,7 +735,7 @@ func identifiers(text string, toks []token, x *Index) []string {
 				if i > 0 && i < len(f)-1 {
 					hasJoin = true
 				}
-			case r > ' ':
+			case unicode.IsLetter(r):
 				hasLetter = true
 			}
 		}
@@ -765,4 +786,22 @@ func (x *Index) isWord(w string) bool {
 		}
 	}
 	return false
+}
+
+// markIdents marks the tokens of identifiers used, so "E42" is not 42.
+func markIdents(text string, toks []token, ids []string) {
+	pos := 0
+	for _, id := range ids {
+		at := strings.Index(text[pos:], id)
+		if at < 0 {
+			continue
+		}
+		at += pos
+		pos = at + len(id)
+		for k := range toks {
+			if toks[k].start >= at && toks[k].end <= pos {
+				toks[k].used = true
+			}
+		}
+	}
 }

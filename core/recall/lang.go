@@ -56,6 +56,7 @@ type packFile struct {
 	Ordinals    map[string]float64 `json:"ordinals"`
 	Glued       bool               `json:"glued"`
 	Separable   map[string]string  `json:"separable"`
+	Decimal     []string           `json:"decimal"`
 	Time        timeWords          `json:"time"`
 }
 
@@ -82,6 +83,7 @@ type pack struct {
 	negative   map[string]bool
 	ordinals   map[string]float64
 	glued      bool
+	decimal    map[string]bool     // "point", "Komma": "one point five"
 	separable  map[string][]string // "schalt ein" -> start: verb stem and the particle that ends the sentence
 	numMaxLen  int
 	time       timeWords
@@ -130,6 +132,7 @@ func parsePack(data []byte) (*pack, error) {
 			p.maxNgram = n
 		}
 	}
+	p.decimal = set(f.Decimal)
 	p.separable = map[string][]string{}
 	for k, v := range f.Separable {
 		p.separable[Normalize(k)] = strings.Fields(v)

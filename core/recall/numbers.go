@@ -226,6 +226,27 @@ func wordNumber(toks []token, i int, p *pack) (numSpan, bool) {
 	if !ok {
 		return numSpan{}, false
 	}
+	// "one point five", "zwei Komma fünf": digits after the decimal word
+	if j+1 < len(toks) && p.decimal[toks[j].text] {
+		frac, k := "", j+1
+		for k < len(toks) {
+			if d, isNum := p.nums[toks[k].text]; isNum && d < 10 && d == math.Trunc(d) {
+				frac += strconv.Itoa(int(d))
+				k++
+				continue
+			}
+			if toks[k].kind == 'n' && frac == "" {
+				frac = toks[k].text
+				k++
+			}
+			break
+		}
+		if frac != "" {
+			f, _ := strconv.ParseFloat("0."+frac, 64)
+			v += f
+			j = k
+		}
+	}
 	if neg {
 		v = -v
 	}

@@ -105,7 +105,8 @@ type Candidate struct {
 	Grounding map[string]string `json:"grounding,omitempty"` // arg -> stated | default
 	Missing   []string          `json:"missing,omitempty"`   // required args with no value
 
-	fromText int // string args filled from identifiers or numbers in the request
+	fromText  int // string args filled from identifiers or numbers in the request
+	unusedQty int // unitless numbers of the request no argument took
 }
 
 // TimeExpr is a time the request names, resolved in Context.Loc.

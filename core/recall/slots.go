@@ -108,6 +108,11 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 			c.Missing = append(c.Missing, a.Name)
 		}
 	}
+	for k, q := range qr.qty {
+		if !usedQ[k] && q.Unit == "" {
+			c.unusedQty++
+		}
+	}
 	return c
 }
 
@@ -175,7 +180,8 @@ func Stated(text string, value any, unit string) bool {
 	for _, l := range langs {
 		toks := tokenize(text)
 		nums := parseNumbers(toks, d.packs[l])
-		for _, q := range d.units.quantities(text, toks, nums) {
+		qs := d.units.quantities(text, toks, nums)
+		for _, q := range append(qs, d.units.articleDurations(text, toks, d.packs[l])...) {
 			if !close(q.Value, v) {
 				continue
 			}
