@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -79,7 +80,11 @@ func NewClient(rwc io.ReadWriteCloser, opts ClientOptions) *Client {
 		subSem: make(chan struct{}, opts.MaxSubscribed),
 		done:   make(chan struct{}),
 	}
-	c.w = newWriter(rwc, opts.MaxPayload, opts.MaxInFlight+opts.MaxSubscribed+8, c.done, c.fail)
+	// Ids start at a random point: on a link that outlives its clients (a
+	// serial port), a stale answer left for an earlier client is unlikely
+	// to carry an id this client is waiting for.
+	c.nextID.Store(rand.Uint32())
+	c.w = newWriter(rwc, opts.MaxPayload, opts.MaxInFlight+opts.MaxSubscribed+8, opts.Timeout, nil, c.done, c.fail)
 	go c.read()
 	return c
 }

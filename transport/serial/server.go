@@ -19,6 +19,10 @@ type ServerOptions struct {
 	Timeout     time.Duration // per request; default 30 s
 	MaxStreams  int           // event subscriptions at once; default 4
 	QueueSize   int           // frames waiting to be written; default 64
+	// WriteTimeout bounds writing one frame where the stream has deadlines
+	// (a pty, a pipe, a socket); default 10 s. A frame that times out is
+	// lost and every event stream on the link ends: its reader is gone.
+	WriteTimeout time.Duration
 }
 
 func (o ServerOptions) withDefaults() ServerOptions {
@@ -36,6 +40,9 @@ func (o ServerOptions) withDefaults() ServerOptions {
 	}
 	if o.QueueSize <= 0 {
 		o.QueueSize = 64
+	}
+	if o.WriteTimeout <= 0 {
+		o.WriteTimeout = 10 * time.Second
 	}
 	return o
 }
@@ -57,8 +64,9 @@ type server struct {
 	streams atomic.Int32
 	wg      sync.WaitGroup
 
-	mu     sync.Mutex
-	active map[uint32]context.CancelFunc
+	mu      sync.Mutex
+	active  map[uint32]context.CancelFunc
+	streamC map[uint32]context.CancelFunc
 }
 
 // ServeWith is Serve with options.
@@ -71,8 +79,8 @@ func ServeWith(ctx context.Context, rwc io.ReadWriteCloser, h api.Handler, event
 	fail := func(err error) {
 		failOnce.Do(func() { writeErr = err; close(stop); cancel() })
 	}
-	s := &server{opts: opts, h: h, events: events, sem: make(chan struct{}, opts.MaxInFlight), active: map[uint32]context.CancelFunc{}}
-	s.w = newWriter(rwc, opts.MaxPayload, opts.QueueSize, stop, fail)
+	s := &server{opts: opts, h: h, events: events, sem: make(chan struct{}, opts.MaxInFlight), active: map[uint32]context.CancelFunc{}, streamC: map[uint32]context.CancelFunc{}}
+	s.w = newWriter(rwc, opts.MaxPayload, opts.QueueSize, opts.WriteTimeout, s.endStreams, stop, fail)
 	go func() {
 		// Closing is the only way to stop a blocked Read.
 		<-ctx.Done()
@@ -208,6 +216,14 @@ func (s *server) stream(ctx context.Context, id uint32, resp *api.Response) {
 	defer s.streams.Add(-1)
 	sctx, cancel := context.WithCancel(ctx)
 	defer s.track(id, cancel)()
+	s.mu.Lock()
+	s.streamC[id] = cancel
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.streamC, id)
+		s.mu.Unlock()
+	}()
 	ch, err := s.events.Subscribe(sctx)
 	if err != nil {
 		s.reply(ctx, id, api.NewProblem(503, api.CodeUnavailable, "Events are not available now.").Response())
@@ -226,5 +242,15 @@ func (s *server) stream(ctx context.Context, id uint32, resp *api.Response) {
 			}
 			s.w.trySend(Frame{Type: TypeEvent, ID: id, Payload: marshalJSON(ev)})
 		}
+	}
+}
+
+// endStreams ends every event stream: a write timed out, so whoever
+// subscribed is no longer reading (a client that left without a cancel).
+func (s *server) endStreams() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, cancel := range s.streamC {
+		cancel()
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"sync/atomic"
+	"time"
 )
 
 // ErrClosed is returned once a link has been closed or has failed.
@@ -14,26 +15,49 @@ var ErrClosed = errors.New("serial: link closed")
 // so a stuck port fills a bounded queue and callers give up by their ctx
 // instead of blocking inside Write.
 type writer struct {
-	enc     *Encoder
-	q       chan Frame
-	stop    <-chan struct{}
-	failed  func(error)
-	dropped atomic.Uint64 // frames refused by trySend because the queue was full
+	enc       *Encoder
+	out       io.Writer
+	timeout   time.Duration // per frame, where the stream supports deadlines
+	onTimeout func()        // called after a frame timed out
+	timedOut  atomic.Uint64
+	q         chan Frame
+	stop      <-chan struct{}
+	failed    func(error)
+	dropped   atomic.Uint64 // frames refused by trySend because the queue was full
 }
 
-func newWriter(w io.Writer, maxPayload, queue int, stop <-chan struct{}, failed func(error)) *writer {
-	wr := &writer{enc: NewEncoder(w, maxPayload), q: make(chan Frame, queue), stop: stop, failed: failed}
+func newWriter(w io.Writer, maxPayload, queue int, timeout time.Duration, onTimeout func(), stop <-chan struct{}, failed func(error)) *writer {
+	wr := &writer{enc: NewEncoder(w, maxPayload), out: w, timeout: timeout, onTimeout: onTimeout, q: make(chan Frame, queue), stop: stop, failed: failed}
 	go wr.run()
 	return wr
 }
 
+// deadliner is a stream whose writes can time out (os.File on a pty or
+// pipe, net.Conn).
+type deadliner interface{ SetWriteDeadline(time.Time) error }
+
 func (w *writer) run() {
+	dl, _ := w.out.(deadliner)
 	for {
 		select {
 		case <-w.stop:
 			return
 		case f := <-w.q:
-			if err := w.enc.Encode(f); err != nil {
+			if dl != nil && w.timeout > 0 {
+				_ = dl.SetWriteDeadline(time.Now().Add(w.timeout))
+			}
+			err := w.enc.Encode(f)
+			switch {
+			case err == nil:
+			case isTimeout(err):
+				// Nobody is reading (a serial port whose client went away).
+				// The frame is lost, perhaps half written: the reader's
+				// decoder resynchronises. The link itself stays up.
+				w.timedOut.Add(1)
+				if w.onTimeout != nil {
+					w.onTimeout()
+				}
+			default:
 				w.failed(err)
 				return
 			}
@@ -86,4 +110,11 @@ func (w *writer) check(f Frame) error {
 		}
 	}
 	return nil
+}
+
+// isTimeout recognises a write deadline (os.ErrDeadlineExceeded and net
+// timeouts) without importing os, which this package keeps out.
+func isTimeout(err error) bool {
+	var t interface{ Timeout() bool }
+	return errors.As(err, &t) && t.Timeout()
 }

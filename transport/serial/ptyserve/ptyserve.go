@@ -81,6 +81,9 @@ func Open(path string) (*os.File, error) {
 		_ = f.Close()
 		return nil, fmt.Errorf("ptyserve: raw mode on %s: %w", path, err)
 	}
+	// Start clean: whatever waits in the input queue was meant for an
+	// earlier client (answers, events) and would only be skipped anyway.
+	_ = withFd(f, flushInput)
 	return f, nil
 }
 

@@ -128,3 +128,53 @@ func (p pipeRWC) Close() error {
 	_ = p.w.Close()
 	return p.r.Close()
 }
+
+// flood publishes events until stopped, as a busy device does.
+type flood struct{}
+
+func (flood) Subscribe(ctx context.Context) (<-chan api.Event, error) {
+	ch := make(chan api.Event)
+	go func() {
+		defer close(ch)
+		for {
+			select {
+			case ch <- api.Event{Type: "property", Data: []byte(`{"name":"pump.flow","value":40.1}`)}:
+			case <-ctx.Done():
+				return
+			}
+			time.Sleep(100 * time.Microsecond)
+		}
+	}()
+	return ch, nil
+}
+
+func TestPty_AClientThatLeftWithoutCancelFreesItsStream(t *testing.T) {
+	srv, err := Start(context.Background(), echo, flood{}, serial.ServerOptions{MaxStreams: 1, WriteTimeout: 100 * time.Millisecond})
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, srv.Close()) })
+
+	// A client subscribes, then stops reading and goes away silently.
+	f, err := Open(srv.Path)
+	require.NoError(t, err)
+	req, _ := serial.Marshal(nil, serial.Frame{Type: serial.TypeRequest, ID: 1, Payload: []byte(`{"method":"GET","path":"/heart/v1/events"}`)}, serial.DefaultMaxPayload)
+	_, err = f.Write(req)
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+
+	// Nobody reads: the pty fills up, a write times out, the stream ends.
+	time.Sleep(500 * time.Millisecond)
+
+	// A new client gets the one stream slot, and fresh events rather than a
+	// backlog of old frames.
+	c, err := Dial(srv.Path, serial.ClientOptions{Timeout: 2 * time.Second})
+	require.NoError(t, err)
+	defer c.Close()
+	ch, err := c.Subscribe(ctxTimeout(t, 5*time.Second))
+	require.NoError(t, err)
+	select {
+	case _, ok := <-ch:
+		require.True(t, ok)
+	case <-time.After(5 * time.Second):
+		t.Fatal("no event")
+	}
+}

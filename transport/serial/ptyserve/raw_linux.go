@@ -50,3 +50,16 @@ func isTerminal(fd uintptr) bool {
 	_, err := getTermios(fd)
 	return err == nil
 }
+
+// tcflsh is the Linux TCFLSH ioctl on the common architectures (amd64,
+// arm64, 386, arm, riscv64, loong64, s390x); syscall does not name it.
+const tcflsh = 0x540B
+
+// flushInput discards bytes waiting in the tty's input queue: frames a
+// device sent to an earlier client that never read them.
+func flushInput(fd uintptr) error {
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, fd, tcflsh, syscall.TCIFLUSH); e != 0 {
+		return e
+	}
+	return nil
+}

@@ -14,3 +14,5 @@ func makeRaw(uintptr) (*syscall.Termios, error) { return nil, errUnsupported }
 func restore(uintptr, *syscall.Termios) error { return errUnsupported }
 
 func isTerminal(uintptr) bool { return false }
+
+func flushInput(uintptr) error { return errUnsupported }
