@@ -27,11 +27,17 @@ async function instantiate(go) {
   }
 }
 
+// Epoch milliseconds, comparable with the page's performance.timeOrigin + now().
+const epochMs = () => performance.timeOrigin + performance.now();
+
 (async () => {
   try {
+    const started = epochMs();
     importScripts("/wasm_exec.js");
     const go = new Go();
     const { instance } = await instantiate(go);
+    // Where start-up time goes: download + compile here, Go's own start after.
+    self.postMessage(JSON.stringify({ type: "boot", startedAt: started, instantiatedAt: epochMs() }));
     // go.run resolves only when Go's main returns, which it never should.
     await go.run(instance);
     fatal("the Core stopped");

@@ -19,6 +19,13 @@ async function main() {
   const ready = await client.ready();
   client.stats.readyMs = Math.round(performance.now());
   client.stats.maxInFlight = ready.maxInFlight;
+  client.stats.coreNewMs = ready.coreNewMs;
+  const boot = client.bootEvent;
+  if (boot) {
+    // Worker script start → core.wasm instantiated → Go ready (epoch ms).
+    client.stats.instantiateMs = Math.round(boot.instantiatedAt - boot.startedAt);
+    client.stats.goStartMs = Math.round(ready.receivedAt - boot.instantiatedAt);
+  }
 
   const t0 = performance.now();
   const resp = await client.request("GET", "/heart/v1/core/index", { headers: { accept: "application/json" } });

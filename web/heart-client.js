@@ -12,6 +12,7 @@ export class HeartClient {
     this.pending = new Map();
     this.nextId = 1;
     this.readyEvent = null;
+    this.bootEvent = null;
     this.statsWaiters = [];
     this.worker = new Worker(workerURL);
     this._ready = new Promise((resolve, reject) => { this._resolveReady = resolve; this._rejectReady = reject; });
@@ -84,7 +85,10 @@ export class HeartClient {
 
   _event(msg) {
     this.stats.events++;
-    if (msg.type === "ready") {
+    if (msg.type === "boot") {
+      this.bootEvent = msg;
+    } else if (msg.type === "ready") {
+      msg.receivedAt = performance.timeOrigin + performance.now();
       this.readyEvent = msg;
       this._resolveReady(msg);
     } else if (msg.type === "stats") {

@@ -32,7 +32,7 @@ var browserSection = Section{
 		}
 		defer cancel()
 
-		var ready []float64
+		var ready, inst, goStart, coreNew []float64
 		for i := 0; i < env.Loads; i++ {
 			if err := chromedp.Do(bctx, chromedp.Navigate(base+"/")); err != nil {
 				return nil, err
@@ -44,17 +44,35 @@ var browserSection = Section{
 			if !strings.HasPrefix(state, "count:") {
 				return nil, fmt.Errorf("page load %d: %s", i+1, state)
 			}
-			ms, err := chromedp.Run(bctx, chromedp.Evaluate[float64](`window.heartStats.readyMs`))
+			s, err := chromedp.Run(bctx, chromedp.Evaluate[struct {
+				ReadyMs, InstantiateMs, GoStartMs, CoreNewMs float64
+			}](`({ReadyMs: heartStats.readyMs, InstantiateMs: heartStats.instantiateMs, GoStartMs: heartStats.goStartMs, CoreNewMs: heartStats.coreNewMs})`))
 			if err != nil {
 				return nil, err
 			}
-			ready = append(ready, ms)
+			ready, inst, goStart = append(ready, s.ReadyMs), append(inst, s.InstantiateMs), append(goStart, s.GoStartMs)
+			coreNew = append(coreNew, s.CoreNewMs)
 		}
 		rows := []Row{{
 			Name:      "page load to Core ready",
 			Value:     fmt.Sprintf("median %.0f ms (min %.0f, max %.0f, %d loads)", quantile(ready, 0.5), quantile(ready, 0), quantile(ready, 1), len(ready)),
 			Reference: "0.3–0.75 s for a 2 MB worker (platform notes)",
 			Note:      "includes fetching and compiling core.wasm from 127.0.0.1",
+		}, {
+			Name:      "of which: fetch + instantiate core.wasm",
+			Value:     fmt.Sprintf("median %.0f ms", quantile(inst, 0.5)),
+			Reference: "0.1–0.3 s (platform notes)",
+			Note:      "worker.js start to WebAssembly.instantiateStreaming done",
+		}, {
+			Name:      "of which: Go start to ready",
+			Value:     fmt.Sprintf("median %.0f ms", quantile(goStart, 0.5)),
+			Reference: "35–110 ms (platform notes)",
+			Note:      "Go runtime, package init, core.New, onmessage installed",
+		}, {
+			Name:      "of which: core.New",
+			Value:     fmt.Sprintf("median %.0f ms", quantile(coreNew, 0.5)),
+			Reference: "",
+			Note:      "building the Core's tables inside the worker (a few ms natively)",
 		}}
 		for _, rt := range []struct{ name, js, note string }{
 			{"round trip, bridge-only reply", `c.request("-", "/")`, "a 400 reply made by the bridge: postMessage, JSON and Go's decode, no Handler"},

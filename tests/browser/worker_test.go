@@ -102,14 +102,15 @@ func TestPage_ShowsTheIndexCount_AnsweredByTheCoreInAWorker(t *testing.T) {
 
 // rawWorkerJS starts a second worker and posts raw messages to it, some
 // before Go is ready (they wait in worker.js's queue). It resolves with every
-// message received, once the last expected one arrives.
+// message received once all 7 expected ones arrived: boot, ready, three error
+// events and two replies.
 const rawWorkerJS = `new Promise((resolve, reject) => {
   const w = new Worker("/worker.js");
   const got = [];
   const timer = setTimeout(() => { w.terminate(); reject(new Error("timeout; got " + JSON.stringify(got))); }, 20000);
   w.onmessage = (e) => {
     got.push({type: typeof e.data, data: e.data});
-    if (got.length === 6) { clearTimeout(timer); w.terminate(); resolve(got); }
+    if (got.length === 7) { clearTimeout(timer); w.terminate(); resolve(got); }
   };
   w.postMessage(JSON.stringify({id: "bad-1", method: 5, path: "/heart/v1/core/index"}));
   w.postMessage("not json");
@@ -127,7 +128,7 @@ func TestWorker_MalformedMessages_Get400Problems(t *testing.T) {
 	}
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]received](rawWorkerJS, chromedp.EvalAwaitPromise))
 	require.NoError(t, err)
-	require.Len(t, got, 6)
+	require.Len(t, got, 7, "boot, ready, three error events, two replies")
 
 	byID := map[string]map[string]any{}
 	rawByID := map[string]string{}
@@ -143,9 +144,10 @@ func TestWorker_MalformedMessages_Get400Problems(t *testing.T) {
 			events = append(events, m)
 		}
 	}
-	require.Len(t, events, 4, "ready plus three error events")
-	assert.Equal(t, "ready", events[0]["type"], "ready comes before any answer")
-	for _, e := range events[1:] {
+	require.Len(t, events, 5, "boot, ready, three error events")
+	assert.Equal(t, "boot", events[0]["type"], "worker.js reports core.wasm instantiated")
+	assert.Equal(t, "ready", events[1]["type"], "ready comes before any answer")
+	for _, e := range events[2:] {
 		assert.Equal(t, "error", e["type"])
 		assert.EqualValues(t, 400, e["status"])
 		assertProblem(t, e, api.CodeInvalidRequest)

@@ -62,8 +62,16 @@ func New(ctx context.Context, h api.Handler, post func(msg string), o Options) *
 }
 
 // Ready posts the ready event: Go is running and requests will be served.
-func (b *Bridge) Ready() {
-	b.post(mustJSON(map[string]any{"type": "ready", "maxInFlight": b.opts.MaxInFlight, "maxMessageBytes": b.opts.MaxMessageBytes}))
+// extra adds the host's start-up figures (e.g. how long core.New took).
+func (b *Bridge) Ready(extra map[string]any) {
+	ev := map[string]any{}
+	for k, v := range extra {
+		ev[k] = v
+	}
+	ev["type"] = "ready"
+	ev["maxInFlight"] = b.opts.MaxInFlight
+	ev["maxMessageBytes"] = b.opts.MaxMessageBytes
+	b.post(mustJSON(ev))
 }
 
 // NotText reports a message whose data was not a string.

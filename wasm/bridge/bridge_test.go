@@ -266,9 +266,10 @@ func TestBridge_Init_CallsOnInit_AndNeverEchoesTheToken(t *testing.T) {
 
 func TestBridge_Ready_IsAnEventWithTheBounds(t *testing.T) {
 	out := newOutbox()
-	New(context.Background(), core.New(core.Config{}), out.post, Options{}).Ready()
+	New(context.Background(), core.New(core.Config{}), out.post, Options{}).Ready(map[string]any{"coreNewMs": 12, "type": "spoofed"})
 	m := out.wait(t, 1)[0]
 	assert.Equal(t, "ready", m["type"])
+	assert.EqualValues(t, 12, m["coreNewMs"])
 	assert.NotContains(t, m, "id")
 	assert.EqualValues(t, DefaultMaxInFlight, m["maxInFlight"])
 }

@@ -10,6 +10,7 @@ package main
 
 import (
 	"context"
+	"time"
 
 	"github.com/hack-pad/safejs"
 
@@ -25,7 +26,11 @@ func main() {
 	link := &bridge.Link{}
 	urlErr := configureFromURL(self, link)
 
+	// core.New builds the Core's tables; timed because under wasm it is a
+	// visible part of start-up (reported in the ready event, see heart-bench).
+	started := time.Now()
 	c := core.New(core.Config{Device: link, Clock: clock.Real{}})
+	coreNew := time.Since(started)
 	b := bridge.New(context.Background(), c, post(self), bridge.Options{
 		OnInit: func(in bridge.Init) error {
 			if in.Device == "" {
@@ -57,7 +62,7 @@ func main() {
 		fatal(self, "cannot listen for messages: "+err.Error())
 		return
 	}
-	b.Ready()
+	b.Ready(map[string]any{"coreNewMs": coreNew.Milliseconds()})
 	if urlErr != nil {
 		b.ErrorEvent(api.NewProblem(400, api.CodeInvalidRequest, urlErr.Error()))
 	}
