@@ -446,8 +446,8 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		// naming a component is weak evidence for the component operations:
 		// most requests name a thing to do something with it
 		kw := 0.9
-		if kind == "component" {
-			kw = 0.72
+		if kind == "component" && !hasKind(qr.idEnts, kind) {
+			kw = 0.72 // unless its id is written out ("tank-1")
 		}
 		for _, ti := range tis {
 			for _, di := range x.targets[ti].docs {
@@ -601,7 +601,7 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 		if read {
 			bonus(0.08)
 		} else {
-			s *= 0.8
+			s *= 0.75
 		}
 	}
 	if qr.act && !qr.read && read && !qr.halt {
@@ -739,7 +739,10 @@ func identifiers(text string, toks []token, x *Index) []string {
 				hasLetter = true
 			}
 		}
-		if !hasLetter || !(hasDigit || hasJoin) {
+		if !hasLetter && !(hasDigit && strings.Count(f, ".") >= 2) {
+			continue // "2.0.1" is a version; "40" is a number
+		}
+		if !(hasDigit || hasJoin) {
 			continue
 		}
 		if !hasDigit && !longParts(f) {
@@ -804,4 +807,13 @@ func markIdents(text string, toks []token, ids []string) {
 			}
 		}
 	}
+}
+
+func hasKind(refs []EntityRef, kind string) bool {
+	for _, r := range refs {
+		if r.Kind == kind {
+			return true
+		}
+	}
+	return false
 }
