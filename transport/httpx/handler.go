@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/heart-core/heart-web/core/api"
@@ -24,6 +25,7 @@ type Options struct {
 	Events       api.EventSource // what a GET answered text/event-stream streams; nil: none
 	KeepAlive    time.Duration   // SSE comment interval; default 15 s
 	WriteTimeout time.Duration   // per SSE write; default 10 s
+	MaxStreams   int             // SSE streams open at once; default 32 (more get 503)
 }
 
 func (o Options) withDefaults() Options {
@@ -42,6 +44,9 @@ func (o Options) withDefaults() Options {
 	if o.WriteTimeout <= 0 {
 		o.WriteTimeout = 10 * time.Second
 	}
+	if o.MaxStreams <= 0 {
+		o.MaxStreams = 32
+	}
 	return o
 }
 
@@ -51,6 +56,7 @@ const ContentTypeEventStream = "text/event-stream"
 // Handler serves h over net/http.
 func Handler(h api.Handler, opts Options) http.Handler {
 	opts = opts.withDefaults()
+	var streams atomic.Int32
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req, p := toAPIRequest(w, r, opts)
 		if p != nil {
@@ -64,6 +70,12 @@ func Handler(h api.Handler, opts Options) http.Handler {
 			resp = api.NewProblem(500, api.CodeInternal, "The request could not be completed.").Response()
 		}
 		if isEventStream(req, resp) {
+			if streams.Add(1) > int32(opts.MaxStreams) {
+				streams.Add(-1)
+				writeResponse(w, api.NewProblem(503, api.CodeUnavailable, "Too many event streams are open.").Response())
+				return
+			}
+			defer streams.Add(-1)
 			streamEvents(w, r, resp, opts)
 			return
 		}

@@ -298,3 +298,16 @@ func TestSSE_EitherSignalFromTheHandlerOpensAStream(t *testing.T) {
 		})
 	}
 }
+
+func TestSSE_StreamsBeyondTheBoundGet503(t *testing.T) {
+	src := &fanout{}
+	tr := serve(t, echo, Options{Events: src, MaxStreams: 1})
+	tr.Token = "t"
+	_, err := tr.Subscribe(ctxTimeout(t, 5*time.Second))
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return src.count() == 1 }, 5*time.Second, time.Millisecond)
+	_, err = tr.Subscribe(ctxTimeout(t, 5*time.Second))
+	var p *api.Problem
+	require.ErrorAs(t, err, &p)
+	assert.Equal(t, api.CodeUnavailable, p.Code)
+}
