@@ -20,7 +20,9 @@ func (s stdio) Close() error { return s.in.Close() }
 
 // ServeStdio serves h on os.Stdin / os.Stdout (a device behind a pipe or a
 // program started by a serial getty). A terminal on stdin is put in raw
-// mode for the duration and restored after.
+// mode for the duration and restored after. When ctx ends, Serve closes
+// stdin; an os.Stdin in blocking mode (the usual case) returns from a
+// pending Read only when input arrives or the other side closes it.
 func ServeStdio(ctx context.Context, h api.Handler, events api.EventSource) error {
 	return ServeFiles(ctx, os.Stdin, os.Stdout, h, events, serial.ServerOptions{})
 }
