@@ -212,7 +212,7 @@ func (c *conceptizer) wordConcepts(p *pack, w string, allowTypo bool) ([]string,
 		return []string{s}, false
 	}
 	if allowTypo {
-		if v, ok := c.correct(p.lang, w); ok {
+		if v, ok := c.correct(p.lang, w); ok && c.fitForTypo(p, w, v) {
 			for _, q := range []*pack{p, en} {
 				if cs, ok := lookup(q, v); ok {
 					return cs, true
@@ -371,4 +371,26 @@ func transposed(a, b string) bool {
 		i++
 	}
 	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+}
+
+// fitForTypo keeps corrections that carry meaning: never to a question word
+// or read verb alone ("lock" is not "look"), and a four-letter word only to
+// a word of the lexicons ("room" is not the "root" of getRoot).
+func (c *conceptizer) fitForTypo(p *pack, w, v string) bool {
+	inLex := false
+	for _, q := range []*pack{p, c.d.packs["en"]} {
+		if cs, ok := q.lex[v]; ok {
+			inLex = true
+			content := false
+			for _, x := range cs {
+				if !strings.HasPrefix(x, "@") {
+					content = true
+				}
+			}
+			if !content {
+				return false
+			}
+		}
+	}
+	return inLex || len(w) > 4
 }
