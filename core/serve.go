@@ -27,12 +27,12 @@ func (c *Core) postServe(ctx context.Context, req *api.Request, _ api.Params) *a
 	if err != nil {
 		return api.ErrorResponse(err)
 	}
-	tier, err := c.resolver(m)
+	tier, targets, err := c.resolver(m)
 	if err != nil {
 		return api.Problemf(503, api.CodeUnavailable, "The Recall tier could not be built from this system's map: %v.", err).Response()
 	}
 	env := &serve.Env{
-		Map: m, Resolver: tier, Device: ownFirst{c: c, auth: req.Header.Get("Authorization")}, Stated: recall.Stated,
+		Map: m, Targets: targets, Resolver: tier, Device: ownFirst{c: c, auth: req.Header.Get("Authorization")}, Stated: recall.Stated,
 		Questions: &c.questions, Templates: c.templates, Now: c.deviceNow(ctx), MaxRunes: c.limits.MaxTextRunes,
 		Stop: func(ctx context.Context) *api.Response {
 			stop := api.NewRequest("POST", "/heart/v1/tending/stop", []byte(`{}`))

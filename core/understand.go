@@ -16,6 +16,7 @@ type tierState struct {
 	mu       sync.Mutex
 	revision string
 	index    *recall.Index
+	targets  *serve.Catalog
 	err      error
 }
 
@@ -51,23 +52,23 @@ var recallOptions = recall.Options{AmbiguityMargin: serve.Margin}
 func (c *Core) onMap(m *sysmap.Map) {
 	idx, err := recall.Build(RecallTargets(m), RecallEntities(m), recallOptions)
 	c.tier.mu.Lock()
-	c.tier.revision, c.tier.index, c.tier.err = m.Revision, idx, err
+	c.tier.revision, c.tier.index, c.tier.targets, c.tier.err = m.Revision, idx, serve.NewCatalog(m), err
 	c.tier.mu.Unlock()
 	c.questions.Reset() // a question about an older map is not answered with a newer one
 }
 
-// resolver returns the tier built for map m.
-func (c *Core) resolver(m *sysmap.Map) (serve.Resolver, error) {
+// resolver returns the tier and the target catalog built for map m.
+func (c *Core) resolver(m *sysmap.Map) (serve.Resolver, *serve.Catalog, error) {
 	c.tier.mu.Lock()
 	defer c.tier.mu.Unlock()
 	if c.tier.revision != m.Revision || (c.tier.index == nil && c.tier.err == nil) {
 		idx, err := recall.Build(RecallTargets(m), RecallEntities(m), recallOptions)
-		c.tier.revision, c.tier.index, c.tier.err = m.Revision, idx, err
+		c.tier.revision, c.tier.index, c.tier.targets, c.tier.err = m.Revision, idx, serve.NewCatalog(m), err
 	}
 	if c.tier.err != nil {
-		return nil, c.tier.err
+		return nil, nil, c.tier.err
 	}
-	return recallTier{c.tier.index}, nil
+	return recallTier{c.tier.index}, c.tier.targets, nil
 }
 
 // RecallTargets are the /serve targets of m as the Recall tier indexes
@@ -75,7 +76,7 @@ func (c *Core) resolver(m *sysmap.Map) (serve.Resolver, error) {
 // never postTendingProposals) and the product's commands.
 func RecallTargets(m *sysmap.Map) []recall.Target {
 	var out []recall.Target
-	for _, t := range serve.Servable(m) {
+	for _, t := range serve.NewCatalog(m).Targets() {
 		if t.Op != nil {
 			rt := recall.Target{ID: t.Name, Kind: "operation", Phrases: t.Op.Phrases, Text: []string{t.Op.Summary}, Risk: t.Risk}
 			for _, p := range t.Op.Parameters {

@@ -22,7 +22,9 @@ type Device interface {
 
 // Env is everything one request is served with.
 type Env struct {
-	Map      *sysmap.Map
+	Map *sysmap.Map
+	// Targets is the Map's catalog; nil builds it for this request.
+	Targets  *Catalog
 	Resolver Resolver
 	Device   Device
 	// Stop runs the Core's own Stop (it stops the Core's activity and
@@ -65,6 +67,9 @@ func Validate(req Request, maxRunes int) *api.Problem {
 func Serve(ctx context.Context, env *Env, caller device.Caller, req Request) (*Response, error) {
 	if p := Validate(req, env.MaxRunes); p != nil {
 		return nil, p
+	}
+	if env.Targets == nil {
+		env.Targets = NewCatalog(env.Map)
 	}
 	r := &run{env: env, caller: caller, set: env.Templates.For(req.Lang), loc: location(env.Map)}
 	if req.Choice != "" {
@@ -111,7 +116,7 @@ const maxShortlist = 8
 func (r *run) known(cands []Candidate) []Candidate {
 	var out []Candidate
 	for _, c := range cands {
-		if _, ok := Lookup(r.env.Map, c.Target); ok {
+		if _, ok := r.env.Targets.Lookup(c.Target); ok {
 			out = append(out, c)
 		}
 		if len(out) == maxShortlist {
@@ -204,7 +209,7 @@ func (r *run) merge(cands []Candidate) []Candidate {
 // indexSetting is the index in cands of a product command that sets property name.
 func (r *run) indexSetting(cands []Candidate, name string) int {
 	for i, c := range cands {
-		if t, ok := Lookup(r.env.Map, c.Target); ok && t.Command != nil && t.Command.Sets == name {
+		if t, ok := r.env.Targets.Lookup(c.Target); ok && t.Command != nil && t.Command.Sets == name {
 			return i
 		}
 	}
@@ -274,7 +279,7 @@ func (r *run) namedThings() []string {
 
 // proceed grounds, checks and acts on one chosen candidate.
 func (r *run) proceed(ctx context.Context, c Candidate) (*Response, error) {
-	t, ok := Lookup(r.env.Map, c.Target)
+	t, ok := r.env.Targets.Lookup(c.Target)
 	if !ok {
 		return r.respond(NotUnderstood, nil, r.set.NotUnderstood), nil
 	}
@@ -331,7 +336,7 @@ func (r *run) inner(c Candidate) *Candidate {
 		return in
 	}
 	for _, o := range r.known(r.u.Candidates) {
-		if t, ok := Lookup(r.env.Map, o.Target); ok && o.Target != ScheduleTarget && o.Target != StopTarget && !t.Read() {
+		if t, ok := r.env.Targets.Lookup(o.Target); ok && o.Target != ScheduleTarget && o.Target != StopTarget && !t.Read() {
 			o := o
 			return &o
 		}
@@ -342,12 +347,12 @@ func (r *run) inner(c Candidate) *Candidate {
 // schedule turns a request with a time into postSchedule {target,
 // arguments, at}: never an immediate run (§6.2, decisions §3 "Times").
 func (r *run) schedule(ctx context.Context, outer Candidate, inner *Candidate) (*Response, error) {
-	st, _ := Lookup(r.env.Map, ScheduleTarget)
+	st, _ := r.env.Targets.Lookup(ScheduleTarget)
 	if inner == nil {
 		in := r.intent(ScheduleTarget, map[string]any{}, map[string]string{}, outer.Score)
 		return r.question(in, r.set.MissingTarget), nil
 	}
-	t, ok := Lookup(r.env.Map, inner.Target)
+	t, ok := r.env.Targets.Lookup(inner.Target)
 	if !ok || t.Name == ScheduleTarget || t.Name == StopTarget {
 		in := r.intent(ScheduleTarget, map[string]any{}, map[string]string{}, outer.Score)
 		return r.question(in, r.set.MissingTarget), nil
@@ -659,7 +664,7 @@ func (r *run) ask(cands []Candidate) *Response {
 	var choices []Choice
 	var labels []string
 	for i, c := range cands {
-		t, _ := Lookup(r.env.Map, c.Target)
+		t, _ := r.env.Targets.Lookup(c.Target)
 		label := t.Title + explain.Args(c.Args, r.units(t))
 		choices = append(choices, Choice{ID: ids[i], Target: c.Target, Label: label, Arguments: c.Args})
 		labels = append(labels, "\""+label+"\"")

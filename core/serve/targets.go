@@ -56,20 +56,29 @@ func Servable(m *sysmap.Map) []Target {
 	return out
 }
 
-// Lookup finds the /serve target named name in m (grounding rule 1).
-func Lookup(m *sysmap.Map, name string) (Target, bool) {
-	for i := range m.Operations {
-		if m.Operations[i].ID == name {
-			return opTarget(&m.Operations[i])
-		}
-	}
-	for i := range m.Commands {
-		if m.Commands[i].Name == name {
-			return cmdTarget(&m.Commands[i]), true
-		}
-	}
-	return Target{}, false
+// Catalog is every /serve target of one Map by name, built once per Map.
+type Catalog struct {
+	list   []Target
+	byName map[string]Target
 }
+
+// NewCatalog builds the catalog of m.
+func NewCatalog(m *sysmap.Map) *Catalog {
+	c := &Catalog{list: Servable(m), byName: map[string]Target{}}
+	for _, t := range c.list {
+		c.byName[t.Name] = t
+	}
+	return c
+}
+
+// Lookup finds the /serve target named name (grounding rule 1).
+func (c *Catalog) Lookup(name string) (Target, bool) {
+	t, ok := c.byName[name]
+	return t, ok
+}
+
+// Targets lists every target, Index operations first.
+func (c *Catalog) Targets() []Target { return c.list }
 
 func opTarget(e *index.Entry) (Target, bool) {
 	if !e.Serve || neverServed[e.ID] {

@@ -29,4 +29,74 @@ func TestSuite_WholeFile_NoWrongActions(t *testing.T) {
 	}
 	t.Log("\n" + b.String())
 	require.Zero(t, sum.WrongActions, "a wrong action is a failure (§12)")
+
+	// Floors: the figures measured on 2026-11-30 (440, 481, 456, 205, 30 of
+	// 509, 509, 589, 244, 38) less about 3%, so a regression fails here
+	// while small changes of the Recall tier's data do not. Raise them when
+	// the figures rise; docs/conformance.md has the current ones.
+	require.Equal(t, 589, sum.Cases)
+	floors := []struct {
+		name      string
+		got, want int
+	}{
+		{"right target first", sum.RightTargetFirst, 427},
+		{"right target in the shortlist", sum.RightTargetInShortlist, 467},
+		{"right outcome", sum.RightOutcome, 442},
+		{"arguments right", sum.ArgumentsRight, 199},
+		{"unanswerable rejected", sum.UnanswerableRejected, 28},
+	}
+	for _, f := range floors {
+		require.GreaterOrEqual(t, f.got, f.want, f.name)
+	}
+}
+
+func TestScore_FollowsTheCaseFileRules(t *testing.T) {
+	c := Case{ID: "u", Request: "x", Expect: Expect{Outcome: Outcomes{"pending-approval"}, Target: "postSchedule", Arguments: map[string]any{"target": "postSystemRestart"}}}
+	cases := []struct {
+		rule                               string
+		got                                Got
+		first, listed, outcome, args, rejd bool
+	}{
+		{"right target, outcome and argument subset", Got{Outcome: "pending-approval", Target: "postSchedule", Arguments: map[string]any{"target": "postSystemRestart", "at": "2026-01-11T22:00:00Z"}}, true, true, true, true, false},
+		{"right target, wrong argument", Got{Outcome: "pending-approval", Target: "postSchedule", Arguments: map[string]any{"target": "postComponentReset"}}, true, true, false, false, false},
+		{"target only in the shortlist", Got{Outcome: "needs-clarification", Shortlist: []string{"postSystemRestart", "postSchedule"}}, false, true, false, false, false},
+		{"refused counts as rejected", Got{Outcome: "refused"}, false, false, false, false, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.rule, func(t *testing.T) {
+			r := Score(c, tc.got)
+			require.Equal(t, []bool{tc.first, tc.listed, tc.outcome, tc.args, tc.rejd}, []bool{r.TargetFirst, r.TargetListed, r.OutcomeRight, r.ArgumentsRight, r.Rejected})
+		})
+	}
+	require.True(t, Subset(map[string]any{"litresPerMin": 40}, map[string]any{"litresPerMin": 40.0000001}), "numbers compare after rounding to 6 significant digits")
+	require.False(t, Subset(map[string]any{"litresPerMin": 40}, map[string]any{"litresPerMin": 40.01}))
+}
+
+func TestAction_WrongIsANonReadThatRanWithoutAPerson(t *testing.T) {
+	human := &struct {
+		Kind string `json:"kind"`
+	}{Kind: "human"}
+	cases := []struct {
+		a     Action
+		wrong bool
+	}{
+		{Action{Risk: "physical", State: "waiting"}, false},
+		{Action{Risk: "physical", State: "succeeded"}, true},
+		{Action{Risk: "write", State: "running"}, true},
+		{Action{Risk: "physical", State: "succeeded", DecidedBy: human}, false},
+		{Action{Risk: "read", State: "succeeded"}, false},
+		{Action{Risk: "destructive", State: "approved"}, true},
+		{Action{Risk: "physical", State: "denied"}, false},
+	}
+	for _, tc := range cases {
+		require.Equal(t, tc.wrong, tc.a.Wrong(), "%+v", tc.a)
+	}
+}
+
+func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
+	_, err := Parse([]byte(`{"cases":[{"id":"a","request":"","expect":{"outcome":"done"}}]}`))
+	require.Error(t, err)
+	f, err := Parse([]byte(`{"cases":[{"id":"a","request":"x","expect":{"outcome":["done","refused"]}}]}`))
+	require.NoError(t, err)
+	require.Equal(t, Outcomes{"done", "refused"}, f.Cases[0].Expect.Outcome)
 }
