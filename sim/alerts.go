@@ -48,7 +48,7 @@ func (s *Sim) checkPlantAlerts(time.Time) {
 // ones a slow subscriber loses first.
 func (s *Sim) raiseAlert(code, severity, summary, component, source string) Alert {
 	now := s.now()
-	a := Alert{ID: s.newID(), Code: code, Severity: severity, Summary: summary, State: "open", RaisedAt: now, Source: source, Component: component, UpdatedAt: now}
+	a := Alert{ID: s.newID(), Code: code, Severity: severity, Summary: summary, State: "open", RaisedAt: now, Source: source, Component: component}
 	if len(s.st.Alerts) >= maxAlerts {
 		for i, x := range s.st.Alerts {
 			if x.State == "resolved" {
@@ -84,7 +84,11 @@ func getAlerts(c *call) *api.Response {
 			out = append(out, a)
 		}
 	}
-	return api.JSON(200, map[string]any{"alerts": out, "mutedUntil": c.s.st.MutedUntil})
+	body := map[string]any{"alerts": out}
+	if c.s.now().Before(c.s.st.MutedUntil) {
+		body["mutedUntil"] = c.s.st.MutedUntil
+	}
+	return api.JSON(200, body)
 }
 
 func getAlert(c *call) *api.Response {
@@ -141,7 +145,12 @@ func runAlertState(state string) func(s *Sim, a gate.Action) (int, any, error) {
 		if al.State == "resolved" && state == "acknowledged" {
 			return 0, nil, api.NewProblem(409, api.CodeConflict, "The alert is already resolved.")
 		}
-		al.State, al.UpdatedAt = state, s.now()
+		al.State = state
+		if state == "acknowledged" {
+			al.AcknowledgedAt = s.now()
+		} else {
+			al.ResolvedAt = s.now()
+		}
 		s.rhythm(RhythmEntry{Kind: "alert-" + state, Summary: al.Code + " " + state + " by " + a.Initiator.Token, AlertID: al.ID})
 		s.bus.publish("alert", *al, false)
 		return 200, al, nil

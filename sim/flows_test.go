@@ -56,7 +56,7 @@ func TestSchedule_CancelledNeverFires(t *testing.T) {
 	assert.Equal(t, "running", decodeMap(t, do(t, s, "demo-viewer", "GET", "/heart/v1/properties/pump.state", ""))["value"])
 }
 
-const trialBody = `{"arguments":{"ramp_rate":1.8},"trial":{"id":"t-1","plan":[{"arguments":{"ramp_rate":1.8},"waitSec":60},{"arguments":{"ramp_rate":1.6},"waitSec":0}],"restore":{"ramp_rate":2.0},"watchSec":300}}`
+const trialBody = `{"arguments":{"ramp_rate":1.8},"trial":{"id":"5b0e7c1e-3f0a-4c2e-9a57-1f2d3c4b5a69","plan":[{"arguments":{"ramp_rate":1.8},"waitSec":60},{"arguments":{"ramp_rate":1.6},"waitSec":0}],"restore":{"ramp_rate":2.0},"watchSec":300}}`
 
 func startTrial(t *testing.T, s *Sim) map[string]any {
 	t.Helper()
@@ -86,7 +86,7 @@ func TestTrial_ConfirmedCommitRestoresWhenTheCoreGoesQuiet(t *testing.T) {
 	s.Advance(300*time.Second + trialMarginSec*time.Second + 2*time.Second)
 	assert.Equal(t, 2.0, prop(t, s, "pump.ramp_rate"), "the device restored by itself")
 	logs := string(do(t, s, "demo-viewer", "GET", "/heart/v1/logs", "").Body)
-	assert.Contains(t, logs, "did not report Trial t-1")
+	assert.Contains(t, logs, "did not report Trial 5b0e7c1e-3f0a-4c2e-9a57-1f2d3c4b5a69")
 	assert.Contains(t, string(do(t, s, "demo-viewer", "GET", "/heart/v1/rhythm", "").Body), "trial-timer")
 }
 
@@ -124,7 +124,7 @@ func TestTrial_RestoreRefusedByGuard_RaisesCriticalAlert(t *testing.T) {
 func TestPresence_AdoptingNeedsAFreshCodeOnce(t *testing.T) {
 	s, _ := newTestSim(t)
 	rule := func(code string) string {
-		b := `{"when":{"signal":"filter.dp","op":">","value":1.5},"then":{"target":"com.acme.filter.backflush"},"origin":"manual","status":"adopted","enabled":true`
+		b := `{"rule":{"when":{"signal":"filter.dp","op":">","value":1.5},"then":{"capability":"com.acme.filter.backflush"},"status":"adopted","enabled":true}`
 		if code != "" {
 			b += `,"presence":{"method":"device-code","code":"` + code + `"}`
 		}
@@ -149,7 +149,7 @@ func TestRule_AdoptedPlaybookActsAsRule_OthersRefused(t *testing.T) {
 	asRule := []string{"Heart-Initiator: rule", "Heart-Rule-Id: r1"}
 	problem(t, do(t, s, "demo-core", "POST", "/heart/v1/capabilities/com.acme.filter.backflush/invoke", `{"arguments":{}}`, asRule...), 403, "caller-not-allowed")
 	code := decodeMap(t, do(t, s, "", "GET", "/_sim/display", ""))["code"].(string)
-	body := `{"when":{"signal":"filter.dp","op":">","value":1.5},"then":{"target":"com.acme.filter.backflush"},"origin":"manual","status":"adopted","adoptedPhysical":true,"enabled":true,"presence":{"method":"device-code","code":"` + code + `"}}`
+	body := `{"rule":{"when":{"signal":"filter.dp","op":">","value":1.5},"then":{"capability":"com.acme.filter.backflush"},"status":"adopted","adoptedPhysical":true,"enabled":true},"presence":{"method":"device-code","code":"` + code + `"}}`
 	require.Equal(t, 201, do(t, s, "demo-owner", "PUT", "/heart/v1/tending/rules/r1", body).Status)
 	resp := do(t, s, "demo-core", "POST", "/heart/v1/capabilities/com.acme.filter.backflush/invoke", `{"arguments":{}}`, asRule...)
 	require.Equal(t, 202, resp.Status, "no allowlist entry for rule: it waits")

@@ -17,7 +17,7 @@ func FuzzServe(f *testing.F) {
 		{"POST", "/heart/v1/capabilities/com.acme.pump.set_flow/invoke", `{"arguments":{"litresPerMin":40}}`},
 		{"POST", "/heart/v1/capabilities/com.acme.pump.set_ramp_rate/invoke", trialBody},
 		{"POST", "/heart/v1/schedules", `{"target":"postSystemRestart","at":"2026-01-06T00:00:00Z"}`},
-		{"PUT", "/heart/v1/tending/rules/x", `{"when":{},"then":{},"status":"adopted","presence":{"method":"device-code","code":"1"}}`},
+		{"PUT", "/heart/v1/tending/rules/x", `{"rule":{"when":{},"then":{},"status":"adopted"},"presence":{"method":"device-code","code":"1"}}`},
 		{"PUT", "/heart/v1/definitions/com.acme.y", `{"title":"Y","risk":"write","callers":["human"],"arguments":{"type":"object","properties":{"a":{"type":"number","minimum":1}}}}`},
 		{"POST", "/heart/v1/actions/x/approve", `{"digest":"00"}`},
 		{"PUT", "/_sim/faults", `{"pressureSpikeBar":3}`},

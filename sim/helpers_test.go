@@ -72,3 +72,10 @@ func action(t testing.TB, resp *api.Response) map[string]any {
 }
 
 var _ = time.Second
+
+func mustJSONBytes(t testing.TB, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	return b
+}

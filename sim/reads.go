@@ -299,6 +299,9 @@ func getRhythm(c *call) *api.Response {
 		limit = n
 	}
 	entries := s.st.Rhythm
+	if entries == nil {
+		entries = []RhythmEntry{}
+	}
 	if len(entries) > limit {
 		entries = entries[len(entries)-limit:]
 	}

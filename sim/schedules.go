@@ -93,6 +93,12 @@ func runSchedule(s *Sim, a gate.Action) (int, any, error) {
 		}
 	}
 	s.st.Schedules = appendBounded(s.st.Schedules, sc, maxSchedules)
+	if sc.OnBehalfOf != "" {
+		if s.st.ScheduleOBO == nil {
+			s.st.ScheduleOBO = map[string]string{}
+		}
+		s.st.ScheduleOBO[sc.ID] = sc.OnBehalfOf
+	}
 	s.bus.publish("schedule", sc, false)
 	return 201, sc, nil
 }
@@ -111,7 +117,8 @@ func (s *Sim) fireSchedules(now time.Time) {
 		} else if o, ok := s.ops[sc.Target]; ok {
 			risk, scope = o.Risk, o.Scope
 		}
-		ini := gate.Initiator{Kind: sc.CreatedBy.Kind, Token: sc.CreatedBy.Token, OnBehalfOf: sc.OnBehalfOf}
+		ini := gate.Initiator{Kind: sc.CreatedBy.Kind, Token: sc.CreatedBy.Token, OnBehalfOf: s.st.ScheduleOBO[sc.ID]}
+		delete(s.st.ScheduleOBO, sc.ID)
 		a, err := s.book.Submit(gate.Submission{Target: sc.Target, Arguments: sc.Arguments, Risk: risk, Scope: scope, Initiator: ini, ApprovedBy: sc.ActionID},
 			gate.Verdict{Decision: gate.Run, Reason: "Scheduled for " + sc.At.Format(time.RFC3339) + "; approved with Action " + sc.ActionID + "."})
 		if err != nil {
@@ -171,6 +178,7 @@ func runDeleteSchedule(s *Sim, a gate.Action) (int, any, error) {
 		return 0, nil, api.NewProblem(409, api.CodeConflict, "The schedule is no longer pending.")
 	}
 	sc.State = "cancelled"
+	delete(s.st.ScheduleOBO, sc.ID)
 	s.bus.publish("schedule", *sc, false)
 	return 200, sc, nil
 }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/heart-core/heart-web/core/gate"
@@ -33,6 +34,7 @@ type state struct {
 	Seq         int64                `json:"seq"` // last Rhythm and log sequence number
 	Alerts      []Alert              `json:"alerts"`
 	Schedules   []Schedule           `json:"schedules"`
+	ScheduleOBO map[string]string    `json:"scheduleOnBehalfOf,omitempty"` // schedule id → the caller the Core acted for
 	Messages    []Message            `json:"messages"`
 	Backups     []Backup             `json:"backups"`
 	Config      map[string]any       `json:"config"`
@@ -91,15 +93,16 @@ type RhythmEntry struct {
 
 // Alert follows alert.schema.json.
 type Alert struct {
-	ID        string    `json:"id"`
-	Code      string    `json:"code"`
-	Severity  string    `json:"severity"`
-	Summary   string    `json:"summary"`
-	State     string    `json:"state"`
-	RaisedAt  time.Time `json:"raisedAt"`
-	Source    string    `json:"source"`
-	Component string    `json:"component,omitempty"`
-	UpdatedAt time.Time `json:"updatedAt"`
+	ID             string    `json:"id"`
+	Code           string    `json:"code"`
+	Severity       string    `json:"severity"`
+	Summary        string    `json:"summary"`
+	State          string    `json:"state"`
+	RaisedAt       time.Time `json:"raisedAt"`
+	Source         string    `json:"source"`
+	Component      string    `json:"component,omitempty"`
+	AcknowledgedAt time.Time `json:"acknowledgedAt,omitzero"`
+	ResolvedAt     time.Time `json:"resolvedAt,omitzero"`
 }
 
 // Schedule follows schedule.schema.json.
@@ -113,7 +116,7 @@ type Schedule struct {
 	CreatedBy     gate.Decider   `json:"createdBy"`
 	ActionID      string         `json:"actionId,omitempty"`
 	FiredActionID string         `json:"firedActionId,omitempty"`
-	OnBehalfOf    string         `json:"onBehalfOf,omitempty"`
+	OnBehalfOf    string         `json:"-"` // kept in state.ScheduleOnBehalfOf: schedule.schema.json has no such member
 }
 
 // Message is one message to or from a peer.
@@ -132,16 +135,52 @@ type Backup struct {
 	Config map[string]any `json:"config"`
 }
 
-// Rule is a Playbook as the device stores it: the body as sent, plus the
-// adoption state the device checks (HEART Core §4.3, decisions.md §2).
+// Rule is a Playbook as the device stores it (rule.schema.json): the body as
+// sent, with the adoption state the device checks and sets itself (HEART
+// Core §4.3, decisions.md §2). On the wire it is one rule object.
 type Rule struct {
-	ID              string         `json:"id"`
-	Status          string         `json:"status"` // proposed, adopted, suspended
-	AdoptedPhysical bool           `json:"adoptedPhysical"`
-	AdoptedBy       string         `json:"adoptedBy,omitempty"`
-	AdoptedAt       time.Time      `json:"adoptedAt,omitzero"`
-	Body            map[string]any `json:"rule"`
-	UpdatedAt       time.Time      `json:"updatedAt"`
+	ID              string
+	Status          string // proposed, adopted, suspended
+	AdoptedPhysical bool
+	AdoptedBy       string
+	AdoptedAt       time.Time
+	Revision        int
+	Body            map[string]any
+}
+
+// MarshalJSON writes the rule as rule.schema.json has it.
+func (r Rule) MarshalJSON() ([]byte, error) {
+	out := make(map[string]any, len(r.Body)+6)
+	for k, v := range r.Body {
+		out[k] = v
+	}
+	out["id"], out["status"], out["adoptedPhysical"], out["revision"] = r.ID, r.Status, r.AdoptedPhysical, r.Revision
+	delete(out, "adoptedBy")
+	delete(out, "adoptedAt")
+	if r.AdoptedBy != "" {
+		out["adoptedBy"], out["adoptedAt"] = r.AdoptedBy, r.AdoptedAt
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON reads a rule back (snapshots).
+func (r *Rule) UnmarshalJSON(b []byte) error {
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	r.Body = m
+	r.ID, _ = m["id"].(string)
+	r.Status, _ = m["status"].(string)
+	r.AdoptedPhysical, _ = m["adoptedPhysical"].(bool)
+	r.AdoptedBy, _ = m["adoptedBy"].(string)
+	if at, ok := m["adoptedAt"].(string); ok {
+		r.AdoptedAt, _ = time.Parse(time.RFC3339Nano, at)
+	}
+	if n, ok := m["revision"].(float64); ok {
+		r.Revision = int(n)
+	}
+	return nil
 }
 
 // Update is a firmware update.

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/heart-core/heart-web/core/api"
@@ -120,24 +121,26 @@ type presence struct {
 	Code   string `json:"code"`
 }
 
-// prepPutRule stores a Playbook. Adopting it (status adopted), or adopting
+// prepPutRule stores a Playbook: PUT /tending/rules/{id} with
+// {"rule": {...}, "presence"?: {...}} (rule.schema.json rulePutRequest). Adopting it (status adopted), or adopting
 // it for physical changes (adoptedPhysical), needs a person with heart.admin
 // and the one-time code from the device's display, accepted once within two
 // minutes (HEART Core §4.3; decisions.md §2).
 func prepPutRule(c *call) (*submission, error) {
 	s := c.s
-	body, err := bodyArgs(c.req.Body)
-	if err != nil {
+	var in struct {
+		Rule     map[string]any `json:"rule"`
+		Presence *presence      `json:"presence,omitempty"`
+	}
+	if err := api.DecodeStrict(c.req.Body, &in); err != nil {
 		return nil, err
 	}
-	var pr *presence
-	if raw, ok := body["presence"]; ok {
-		b, _ := json.Marshal(raw)
-		pr = &presence{}
-		if err := api.DecodeStrict(b, pr); err != nil || pr.Method != "device-code" {
-			return nil, api.NewProblem(400, api.CodeInvalidRequest, `presence is {"method": "device-code", "code": "..."}.`).WithField("presence")
-		}
-		delete(body, "presence")
+	if in.Rule == nil {
+		return nil, api.NewProblem(400, api.CodeInvalidRequest, `The body is {"rule": {...}, "presence"?: {...}}.`).WithField("rule")
+	}
+	body, pr := in.Rule, in.Presence
+	if pr != nil && pr.Method != "device-code" {
+		return nil, api.NewProblem(400, api.CodeInvalidRequest, `presence is {"method": "device-code", "code": "..."}.`).WithField("presence.method")
 	}
 	if id, ok := body["id"]; ok && id != c.p["id"] {
 		return nil, api.Problemf(400, api.CodeInvalidRequest, "The body's id differs from the path's %q.", c.p["id"]).WithField("id")
@@ -153,8 +156,18 @@ func prepPutRule(c *call) (*submission, error) {
 	if status == "" {
 		status = "proposed"
 	}
-	if !contains([]string{"proposed", "adopted", "suspended", "retired"}, status) {
-		return nil, api.NewProblem(400, api.CodeInvalidRequest, "status is proposed, adopted, suspended or retired.").WithField("status")
+	if !contains([]string{"proposed", "adopted", "suspended"}, status) {
+		return nil, api.NewProblem(400, api.CodeInvalidRequest, "status is proposed, adopted or suspended.").WithField("status")
+	}
+	if o, ok := body["origin"]; !ok {
+		body["origin"] = "owner"
+	} else if !contains([]string{"vendor", "owner", "learned"}, fmt.Sprint(o)) {
+		return nil, api.NewProblem(400, api.CodeInvalidRequest, "origin is vendor, owner or learned.").WithField("origin")
+	}
+	if e, ok := body["enabled"]; !ok {
+		body["enabled"] = true
+	} else if _, isBool := e.(bool); !isBool {
+		return nil, api.NewProblem(400, api.CodeInvalidRequest, "enabled is true or false.").WithField("enabled")
 	}
 	physical, _ := body["adoptedPhysical"].(bool)
 	old := s.rule(c.p["id"])
@@ -192,7 +205,8 @@ func runPutRule(s *Sim, a gate.Action) (int, any, error) {
 	if status == "adopted" && r.Status != "adopted" {
 		r.AdoptedBy, r.AdoptedAt = s.actor(a).Name, s.now()
 	}
-	r.Status, r.AdoptedPhysical, r.Body, r.UpdatedAt = status, physical, a.Arguments, s.now()
+	r.Status, r.AdoptedPhysical, r.Body = status, physical, a.Arguments
+	r.Revision++
 	s.rhythm(RhythmEntry{Kind: "playbook", Summary: "Playbook " + id + " " + status, Data: map[string]any{"id": id, "adoptedPhysical": physical}})
 	if created {
 		return 201, r, nil
@@ -222,7 +236,8 @@ func runSuspendRule(s *Sim, a gate.Action) (int, any, error) {
 	if r == nil {
 		return 0, nil, api.NewProblem(404, api.CodeNotFound, "The Playbook is gone.")
 	}
-	r.Status, r.UpdatedAt = "suspended", s.now()
+	r.Status = "suspended"
+	r.Revision++
 	if why, ok := a.Arguments["reason"].(string); ok {
 		r.Body["suspendedReason"] = why
 	}

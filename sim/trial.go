@@ -25,8 +25,8 @@ type trialRequest struct {
 }
 
 func (t *trialRequest) validate(d *product.Definition) error {
-	if t.ID == "" {
-		return api.NewProblem(400, api.CodeInvalidRequest, "A Trial needs an id.").WithField("trial.id")
+	if !isUUID(t.ID) {
+		return api.NewProblem(400, api.CodeInvalidRequest, "A Trial's id is a UUID.").WithField("trial.id")
 	}
 	if len(t.Plan) == 0 || len(t.Plan) > 8 {
 		return api.NewProblem(400, api.CodeInvalidRequest, "A Trial's plan has 1 to 8 steps.").WithField("trial.plan")
@@ -192,4 +192,24 @@ func settleTrial(c *call) *api.Response {
 	t.State, t.Reason = b.Outcome, "Reported by "+c.tok.Name+": "+b.Reason
 	s.rhythm(RhythmEntry{Kind: "trial-settled", Summary: "Trial " + t.TrialID + " " + b.Outcome, ActionID: t.FirstActionID, Data: map[string]any{"trialId": t.TrialID}})
 	return api.JSON(200, map[string]any{"trial": t})
+}
+
+// isUUID accepts the 8-4-4-4-12 hex form (trial.schema.json ids are UUIDs).
+func isUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i, r := range s {
+		switch i {
+		case 8, 13, 18, 23:
+			if r != '-' {
+				return false
+			}
+		default:
+			if !('0' <= r && r <= '9' || 'a' <= r && r <= 'f' || 'A' <= r && r <= 'F') {
+				return false
+			}
+		}
+	}
+	return true
 }
