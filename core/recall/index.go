@@ -477,7 +477,11 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 				p, r := math.Min(1, o/dc.mass), math.Min(1, explained/mass)
 				// the generic reading ("a property") weighs a little less than a
 				// target that names the thing itself
-				if s := kw * dc.weight * 2 * p * r / (p + r); s > scores[ti] {
+				s := kw * dc.weight * 2 * p * r / (p + r)
+				if dc.read && qr.act && !qr.read {
+					s *= 0.8
+				}
+				if s > scores[ti] {
 					scores[ti] = s
 				}
 			}
@@ -560,12 +564,24 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		usedByArg := false
 		if len(cands) > 0 {
 			t := &x.targets[x.byID[cands[0].Target]]
+			if cands[0].Args == nil {
+				cands[0].Args = map[string]any{}
+			}
 			for _, a := range t.Args {
-				if a.Type == "date" {
+				switch {
+				case a.Type == "date":
 					cands[0].Args[a.Name] = qr.when.At.Format("2006-01-02")
-					cands[0].Grounding[a.Name] = GroundStated
-					usedByArg = true
+				case a.Type == "string" && containsStr(x.d.concepts.TimeArgs, a.Name):
+					cands[0].Args[a.Name] = qr.when.At.Format(time.RFC3339) // "set the clock to 14:30"
+				default:
+					continue
 				}
+				if cands[0].Grounding == nil {
+					cands[0].Grounding = map[string]string{}
+				}
+				cands[0].Grounding[a.Name] = GroundStated
+				cands[0].Missing = remove(cands[0].Missing, a.Name)
+				usedByArg = true
 			}
 		}
 		if usedByArg || qr.when.dateOnly || !qr.when.At.After(ctx.Now) {
@@ -628,8 +644,10 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	if unitMatch {
 		bonus(0.12)
-	} else if unitMiss || (anyUnit && !qr.read && t.numeric == 0) {
-		s -= 0.08 // the value must go somewhere: "pump at 55 l/min" is not "start the pump"
+	} else if anyUnit && !qr.read && t.numeric == 0 {
+		s -= 0.15 // the value must go somewhere: "pump at 55 l/min" is not "start the pump"
+	} else if unitMiss {
+		s -= 0.08
 	}
 	if c.unusedQty > 0 {
 		s -= 0.06 // "show schedule 3": the list has no place for the 3
@@ -758,6 +776,14 @@ func identifiers(text string, toks []token, x *Index) []string {
 		if _, _, isUnit := x.d.units.match(toks, 0); isUnit && len(toks) > 1 {
 			continue
 		}
+		if len(toks) > 1 && toks[0].kind == 'n' {
+			if _, end, isUnit := x.d.units.match(toks, 1); isUnit && end == len(toks) {
+				continue // "72C", "40L/min"
+			}
+		}
+		if !hasDigit && x.allWords(toks) {
+			continue // "sixty-five", "self-test"
+		}
 		if _, known := x.entityIDs[f]; known {
 			continue
 		}
@@ -791,10 +817,14 @@ func (x *Index) isWord(w string) bool {
 	return false
 }
 
-// markIdents marks the tokens of identifiers used, so "E42" is not 42.
+// markIdents marks the tokens of identifiers with digits used, so "E42"
+// is not 42; the words of "Rhythm-Eintrag" still count.
 func markIdents(text string, toks []token, ids []string) {
 	pos := 0
 	for _, id := range ids {
+		if !strings.ContainsAny(id, "0123456789") {
+			continue
+		}
 		at := strings.Index(text[pos:], id)
 		if at < 0 {
 			continue
@@ -816,4 +846,24 @@ func hasKind(refs []EntityRef, kind string) bool {
 		}
 	}
 	return false
+}
+
+// allWords: every word token is a word of some pack.
+func (x *Index) allWords(toks []token) bool {
+	for _, t := range toks {
+		if t.kind == 'w' && !x.isWord(t.text) {
+			return false
+		}
+	}
+	return true
+}
+
+func remove(list []string, s string) []string {
+	var out []string
+	for _, x := range list {
+		if x != s {
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -169,6 +169,7 @@ type conceptsFile struct {
 	Schedule    string            `json:"schedule"`
 	StopTarget  string            `json:"stopTarget"`
 	StopOnly    []string          `json:"stopOnly"`
+	TimeArgs    []string          `json:"timeArgs"`
 	ArgEntities map[string]string `json:"argEntities"`
 }
 
