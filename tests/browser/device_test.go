@@ -32,7 +32,6 @@ type fakeDevice struct {
 
 func (d *fakeDevice) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Access-Control-Allow-Origin", "*")
-	w.Header().Set("Cross-Origin-Resource-Policy", "cross-origin")
 	if r.Method == http.MethodOptions {
 		w.Header().Set("Access-Control-Allow-Headers", "authorization, content-type, idempotency-key")
 		w.Header().Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE")
