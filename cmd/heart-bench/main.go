@@ -1,3 +1,5 @@
+//go:build !js
+
 // Command heart-bench measures the web Core and writes bench/report.md.
 // Each measurement is a Section (section.go) returning rows, so later
 // benchmarks (Recall resolve time, ...) add a section and nothing else.
