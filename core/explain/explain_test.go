@@ -13,7 +13,7 @@ func TestTemplates_LoadAndEveryRefusalReasonHasOne(t *testing.T) {
 	set := all.For("en")
 	require.NotNil(t, set)
 	assert.Same(t, set, all.For("xx"), "an unknown language falls back to English")
-	for _, reason := range []string{"caller-not-allowed", "out-of-range", "autonomy-stopped", "person-only", "no-halt", "ungrounded", "not-servable", "invalid-request", "guard-failed", "device-refused"} {
+	for _, reason := range []string{"caller-not-allowed", "out-of-range", "autonomy-stopped", "person-only", "no-halt", "ungrounded", "not-servable", "invalid-request", "guard-failed", "device-refused", "not-found"} {
 		assert.NotEmpty(t, set.Refused[reason], reason)
 	}
 }

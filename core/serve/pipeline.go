@@ -185,14 +185,16 @@ func (r *run) understood(ctx context.Context) (*Response, error) {
 }
 
 // merge folds readings with the same effect into one: putProperty on a
-// property that a product command sets is that command (the product's own
-// command carries its range, unit and guards), so the two never compete.
+// property that a product command sets, scoring within Margin of that
+// command, is that command (the product's own command carries its range,
+// unit and guards), so the two never compete. A putProperty that clearly
+// leads ("write 2.5 directly to the property") stays what was asked.
 func (r *run) merge(cands []Candidate) []Candidate {
 	var out []Candidate
 	for _, c := range cands {
 		if c.Target == "putProperty" {
 			if name, _ := c.Args["name"].(string); name != "" {
-				if i := r.indexSetting(cands, name); i >= 0 {
+				if i := r.indexSetting(cands, name); i >= 0 && c.Score-cands[i].Score <= Margin {
 					if c.Score > cands[i].Score {
 						cands[i].Score = c.Score
 					}
@@ -626,6 +628,8 @@ func (r *run) deviceRefused(t Target, resp *api.Response, in *Intent, read bool)
 		return r.refuse(in, ReasonGuardFailed, vars), nil
 	case p.Status == 404 && read:
 		return r.respond(Done, in, explain.Fill(r.set.DeviceSays, vars)), nil
+	case p.Status == 404:
+		return r.refuse(in, ReasonNotFound, vars), nil
 	case p.Status == 400 && p.Field != "":
 		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": p.Field, "title": lowerTitle(t.Title)})), nil
 	case p.Status == 400 || p.Status == 404 || p.Status == 409 || p.Status == 422:

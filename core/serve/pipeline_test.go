@@ -219,6 +219,7 @@ func TestServe_DeviceRefusals_AreOutcomes(t *testing.T) {
 		{"guard failed", 422, api.CodeGuardFailed, "", Refused, ReasonGuardFailed},
 		{"missing member", 400, api.CodeInvalidRequest, "rules", NeedsClarification, ""},
 		{"conflict", 409, api.CodeConflict, "", Refused, ReasonDevice},
+		{"no such thing", 404, api.CodeNotFound, "", Refused, ReasonNotFound},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -410,6 +411,7 @@ func TestServe_TwoRemain_OnlyWhenTheyFitAlike(t *testing.T) {
 		target  string
 	}{
 		{"putProperty on a property a command sets is that command", Understanding{Decision: "match", Quantities: 1, Candidates: []Candidate{put, flow}}, PendingApproval, "com.acme.pump.set_flow"},
+		{"a putProperty that clearly leads stays what was asked", Understanding{Decision: "match", Quantities: 1, Entities: []Entity{{Kind: "property", ID: "pump.flow"}}, Candidates: []Candidate{{Target: "putProperty", Score: 0.9, Args: put.Args, Grounding: put.Grounding}, flow}}, PendingApproval, "putProperty"},
 		{"a reading that leaves the stated number unused does not fit", Understanding{Decision: "match", Quantities: 1, Candidates: []Candidate{history, flow}}, PendingApproval, "com.acme.pump.set_flow"},
 		{"equal scores remain: the Core asks", Understanding{Decision: "match", Candidates: []Candidate{fill, drain}}, NeedsClarification, ""},
 		{"a runner-up beyond the margin does not remain", Understanding{Decision: "match", Candidates: []Candidate{fill, {Target: "com.acme.pump.halt", Score: 0.5}}}, PendingApproval, "com.acme.tank.fill"},

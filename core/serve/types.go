@@ -41,6 +41,7 @@ const (
 	ReasonInvalid          = "invalid-request" // the device or the schema refused the shape
 	ReasonGuardFailed      = "guard-failed"
 	ReasonDevice           = "device-refused"
+	ReasonNotFound         = "not-found" // the thing the request names does not exist
 )
 
 // Request is the body of POST /heart/v1/serve. Text is data: it is matched
