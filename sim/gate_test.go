@@ -154,3 +154,13 @@ func TestGate_DenyAndCancel(t *testing.T) {
 	assert.Equal(t, "cancelled", action(t, resp)["state"])
 	problem(t, approve(t, s, "demo-operator", b["id"].(string), b["digest"].(string)), 409, "conflict")
 }
+
+func TestIdempotency_CoversTheCoreRecordsToo(t *testing.T) {
+	s, _ := newTestSim(t)
+	body := `{"code":"ai.note","severity":"info","summary":"Once only"}`
+	first := do(t, s, "demo-core", "POST", "/heart/v1/alerts", body, "Idempotency-Key: a-1")
+	again := do(t, s, "demo-core", "POST", "/heart/v1/alerts", body, "Idempotency-Key: a-1")
+	require.Equal(t, 201, again.Status)
+	assert.Equal(t, decodeMap(t, first)["id"], decodeMap(t, again)["id"])
+	assert.Len(t, decodeMap(t, do(t, s, "demo-viewer", "GET", "/heart/v1/alerts", ""))["alerts"], 1)
+}

@@ -51,15 +51,21 @@ func (s *Sim) pipeline(ctx context.Context, req *api.Request, p api.Params, o *o
 			return api.ErrorResponse(err)
 		}
 	}
-	if o.direct != nil {
+	if req.Method == "GET" {
 		return o.direct(c)
 	}
-	return s.gated(c)
+	return s.idempotent(c, func() *api.Response {
+		if o.direct != nil {
+			return o.direct(c) // approve, deny, cancel, settle, and the Core's alerts and Rhythm entries
+		}
+		return s.gatedOnce(c)
+	})
 }
 
-// gated turns the call into an Action and passes the gate, answering a
-// repeated Idempotency-Key with the first answer (decisions.md §1).
-func (s *Sim) gated(c *call) *api.Response {
+// idempotent answers a repeated Idempotency-Key with the first answer for
+// 24 hours (decisions.md §1), so a Core that restarts never runs an Action,
+// raises an alert or records an entry twice.
+func (s *Sim) idempotent(c *call, handle func() *api.Response) *api.Response {
 	key := c.req.Header.Get("Idempotency-Key")
 	fp := gate.Fingerprint(c.req.Method, c.req.Path, c.req.Body)
 	if key != "" {
@@ -73,7 +79,7 @@ func (s *Sim) gated(c *call) *api.Response {
 			return resp
 		}
 	}
-	resp := s.gatedOnce(c)
+	resp := handle()
 	switch {
 	case key != "" && resp.Status < 500:
 		s.idem.Save(c.tok.Name, key, gate.Saved{Fingerprint: fp, Status: resp.Status, Header: resp.Header.Clone(), Body: resp.Body, At: s.now()})
