@@ -654,6 +654,8 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	if c.fromText > 0 {
 		bonus(0.06) // "show alert 4": the one alert, not the list
+	} else if len(qr.idents) > 0 && hasDigits(qr.idents) {
+		s -= 0.06 // "fault E42": the list has no place for E42
 	}
 	if len(c.Missing) > 0 {
 		s -= 0.08 * math.Min(2, float64(len(c.Missing)))
@@ -773,8 +775,8 @@ func identifiers(text string, toks []token, x *Index) []string {
 			continue
 		}
 		toks := tokenize(f)
-		if _, _, isUnit := x.d.units.match(toks, 0); isUnit && len(toks) > 1 {
-			continue
+		if _, end, isUnit := x.d.units.match(toks, 0); isUnit && end == len(toks) {
+			continue // "l/min", "m³/h"
 		}
 		if len(toks) > 1 && toks[0].kind == 'n' {
 			if _, end, isUnit := x.d.units.match(toks, 1); isUnit && end == len(toks) {
@@ -866,4 +868,13 @@ func remove(list []string, s string) []string {
 		}
 	}
 	return out
+}
+
+func hasDigits(ids []string) bool {
+	for _, id := range ids {
+		if strings.ContainsAny(id, "0123456789") {
+			return true
+		}
+	}
+	return false
 }

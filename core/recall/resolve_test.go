@@ -266,3 +266,47 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+func TestResolve_IdentifiersFillIDArguments(t *testing.T) {
+	targets := append(loadFixture(t),
+		Target{ID: "getFault", Kind: "operation", Risk: "read", Text: []string{"Explain one fault code"},
+			Phrases: []string{"what does this fault code mean", "explain the fault"}, Args: []Arg{{Name: "code", Type: "string", Required: true}}},
+		Target{ID: "getAlert", Kind: "operation", Risk: "read", Text: []string{"Show one alert"},
+			Phrases: []string{"show the alert", "alert details"}, Args: []Arg{{Name: "id", Type: "string", Required: true}}})
+	x, err := Build(targets, AcmeEntities(), Options{})
+	require.NoError(t, err)
+	c := top(t, x.Resolve("what does fault E42 mean", testCtx()))
+	assert.Equal(t, "getFault", c.Target)
+	assert.Equal(t, "E42", c.Args["code"])
+	assert.Equal(t, GroundStated, c.Grounding["code"])
+	c = top(t, x.Resolve("explícame el código de fallo F-103", testCtx()))
+	assert.Equal(t, "F-103", c.Args["code"])
+	c = top(t, x.Resolve("show alert 4", testCtx()))
+	assert.Equal(t, "getAlert", c.Target)
+	assert.Equal(t, "4", c.Args["id"])
+}
+
+func TestResolve_TimeArgumentTakesTheTime(t *testing.T) {
+	targets := append(loadFixture(t), Target{ID: "putTime", Kind: "operation", Risk: "write", Text: []string{"Set the system clock"},
+		Phrases: []string{"set the clock", "change the system time"}, Args: []Arg{{Name: "time", Type: "string", Required: true}}})
+	x, err := Build(targets, AcmeEntities(), Options{})
+	require.NoError(t, err)
+	res := x.Resolve("set the system clock to 16:45", testCtx())
+	c := top(t, res)
+	assert.Equal(t, "putTime", c.Target)
+	assert.Equal(t, "2026-12-02T16:45:00Z", c.Args["time"])
+	assert.Nil(t, res.When, "a time that is an argument is not a schedule")
+	assert.Empty(t, c.Missing)
+}
+
+func TestResolve_DateArgumentTakesTheDay(t *testing.T) {
+	x := fixtureIndex(t)
+	res := x.Resolve("yesterday's production report", testCtx())
+	c := top(t, res)
+	assert.Equal(t, "com.acme.report.daily", c.Target)
+	assert.Equal(t, "2026-12-01", c.Args["date"])
+	assert.Nil(t, res.When)
+	c = top(t, x.Resolve("daily production report", testCtx()))
+	assert.Equal(t, "today", c.Args["date"])
+	assert.Equal(t, GroundDefault, c.Grounding["date"])
+}
