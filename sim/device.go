@@ -110,6 +110,8 @@ func runFactoryReset(s *Sim, _ gate.Action) (int, any, error) {
 	old := s.st
 	s.resetStateLocked()
 	s.st.Logs, s.st.Rhythm, s.st.Seq, s.st.Alerts, s.st.History = old.Logs, old.Rhythm, old.Seq, old.Alerts, old.History
+	s.st.Card.DefinitionsRevision = old.Card.DefinitionsRevision // the revision only moves forward, so the Core sees the change
+	s.definitionsChanged("*", "factory-reset")
 	s.logf("warning", "controller", "Factory reset: settings erased.")
 	return 200, map[string]any{"reset": true}, nil
 }

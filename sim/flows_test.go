@@ -283,3 +283,12 @@ func TestEvents_SubscribersAreBounded(t *testing.T) {
 	_, err := s.Subscribe(ctx)
 	assert.Error(t, err)
 }
+
+func TestFaultInjection_ValuesThatJump(t *testing.T) {
+	s, _ := newTestSim(t)
+	s.Advance(30 * time.Second)
+	calm := features(t, s, "pump.flow", 30)["stddev"].(float64)
+	require.Equal(t, 200, do(t, s, "", "PUT", "/_sim/faults", `{"jumpRate":1}`).Status)
+	s.Advance(30 * time.Second)
+	assert.Greater(t, features(t, s, "pump.flow", 30)["stddev"].(float64), 10*calm)
+}
