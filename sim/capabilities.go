@@ -56,6 +56,9 @@ func prepInvoke(c *call) (*submission, error) {
 		if err := b.Trial.validate(d); err != nil {
 			return nil, err
 		}
+		if err := s.admitTrial(d.Name); err != nil {
+			return nil, err
+		}
 		sub.trial = b.Trial
 		sub.args = b.Trial.Plan[0].Arguments
 		return sub, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"github.com/heart-core/heart-web/core/api"
+	"strings"
 	"testing"
 	"time"
 
@@ -291,4 +292,11 @@ func TestFaultInjection_ValuesThatJump(t *testing.T) {
 	require.Equal(t, 200, do(t, s, "", "PUT", "/_sim/faults", `{"jumpRate":1}`).Status)
 	s.Advance(30 * time.Second)
 	assert.Greater(t, features(t, s, "pump.flow", 30)["stddev"].(float64), 10*calm)
+}
+
+func TestTrial_OnePerTarget(t *testing.T) {
+	s, _ := newTestSim(t)
+	startTrial(t, s)
+	other := strings.Replace(trialBody, "5b0e7c1e-3f0a-4c2e-9a57-1f2d3c4b5a69", "5b0e7c1e-3f0a-4c2e-9a57-1f2d3c4b5a70", 1)
+	problem(t, do(t, s, "demo-core", "POST", "/heart/v1/capabilities/com.acme.pump.set_ramp_rate/invoke", other, asCore...), 409, "conflict")
 }

@@ -81,6 +81,26 @@ type trialTimer struct {
 	Reason        string         `json:"reason,omitempty"`
 }
 
+// admitTrial refuses a new Trial on a target that has a live one (HEART
+// Core §7.5 rule 6) or when maxTrials are live: a Trial is never dropped
+// while it could still need its restore.
+func (s *Sim) admitTrial(target string) error {
+	live := 0
+	for _, t := range s.st.Trials {
+		if !t.live() {
+			continue
+		}
+		live++
+		if t.Target == target {
+			return api.Problemf(409, api.CodeConflict, "Trial %s on %s is still %s; one Trial per target.", t.TrialID, target, t.State)
+		}
+	}
+	if live >= maxTrials {
+		return api.Problemf(409, api.CodeConflict, "%d Trials are live; settle one first.", maxTrials)
+	}
+	return nil
+}
+
 func (t *trialTimer) live() bool { return t.State == "awaiting-approval" || t.State == "watching" }
 
 func (s *Sim) trialTimer(firstID string) *trialTimer {
