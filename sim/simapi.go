@@ -259,5 +259,6 @@ func (s *Sim) simRoutes() {
 	})
 }
 
-// trimPath is used by wrappers to tell the sim's own endpoints apart.
+// IsSimPath says whether path is one of the simulator's own endpoints
+// (/_sim/...), which wrappers never fault-inject.
 func IsSimPath(path string) bool { return strings.HasPrefix(path, "/_sim/") }
