@@ -298,6 +298,11 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo bool) (cs []conce
 			continue
 		}
 		w := toks[idx[k]].text
+		if list, ok := p.final[w]; ok && k == len(idx)-1 && k > 0 && !markers["@read"] && c.namesKnown(cs) {
+			emit(list, idx[k], idx[k]+1)
+			k++
+			continue
+		}
 		// a capitalised word inside a sentence is a name ("Paris"), not a
 		// typo; German capitalises every noun, so there it still may be
 		typo := allowTypo && (k == 0 || p.lang == "de" || !startsUpper(toks[idx[k]].orig))
@@ -393,4 +398,15 @@ func (c *conceptizer) fitForTypo(p *pack, w, v string) bool {
 		}
 	}
 	return inLex || len(w) > 4
+}
+
+// namesKnown: some concept found so far is one the targets use ("Pumpe
+// aus" names the pump; "Spiel Musik ab" names nothing we know).
+func (c *conceptizer) namesKnown(cs []conceptTok) bool {
+	for _, ct := range cs {
+		if c.known[ct.c] {
+			return true
+		}
+	}
+	return false
 }

@@ -41,6 +41,7 @@ type packFile struct {
 	Stop        []string           `json:"stop"`
 	Lexicon     map[string]string  `json:"lexicon"`
 	Initial     map[string]string  `json:"initial"`
+	Final       map[string]string  `json:"final"`
 	Suffixes    []string           `json:"suffixes"`
 	Restore     []string           `json:"restore"`
 	Compounds   bool               `json:"compounds"`
@@ -67,6 +68,7 @@ type pack struct {
 	stop      map[string]bool
 	lex       map[string][]string // word or phrase -> concepts ("@read" is a marker)
 	initial   map[string][]string
+	final     map[string][]string // meaning of a particle that ends the request ("Pumpe aus")
 	maxNgram  int
 	suffixes  []string
 	restore   []string
@@ -136,6 +138,10 @@ func parsePack(data []byte) (*pack, error) {
 	p.separable = map[string][]string{}
 	for k, v := range f.Separable {
 		p.separable[Normalize(k)] = strings.Fields(v)
+	}
+	p.final = map[string][]string{}
+	for k, v := range f.Final {
+		p.final[Normalize(k)] = strings.Fields(v)
 	}
 	for k, v := range f.Initial {
 		p.initial[Normalize(k)] = strings.Fields(v)

@@ -172,7 +172,7 @@ func round9(v float64) float64 { return math.Round(v*1e9) / 1e9 }
 func (t *unitTable) articleDurations(text string, toks []token, p *pack) []Quantity {
 	var out []Quantity
 	for i := 0; i+1 < len(toks); i++ {
-		if toks[i].used || !(p.articles[toks[i].text] || toks[i].text == "a" || toks[i].text == "an") {
+		if toks[i].used || !p.articles[toks[i].text] {
 			continue
 		}
 		a, end, ok := t.match(toks, i+1)
