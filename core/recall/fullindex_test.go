@@ -105,8 +105,29 @@ func fullTargets(t testing.TB) ([]Target, []Entity) {
 	for _, p := range props.Properties {
 		ents = append(ents, Entity{Kind: "property", ID: p.Name, Aliases: append([]string{p.Title}, p.Aliases...), Unit: p.Unit})
 	}
+	things, enums := map[string]bool{}, map[string]bool{}
 	for _, c := range comps.Components {
 		ents = append(ents, Entity{Kind: "component", ID: c.ID, Aliases: []string{c.Title}})
+		things[c.Kind] = true
+	}
+	for _, d := range defs.Definitions {
+		if d.Thing != "" {
+			things[d.Thing] = true
+		}
+		for _, a := range d.Arguments.Properties {
+			for _, v := range a.Enum {
+				enums[v] = true
+			}
+		}
+	}
+	for _, k := range []string{"running", "stopped"} { // pump.state, conveyor.state
+		enums[k] = true
+	}
+	for _, th := range sortedKeys(things) {
+		ents = append(ents, Entity{Kind: "thing", ID: th})
+	}
+	for _, v := range sortedKeys(enums) {
+		ents = append(ents, Entity{Kind: "enum", ID: v})
 	}
 	return targets, ents
 }
@@ -245,4 +266,13 @@ func TestFullIndex_RightTargetFirstAcrossFourLanguages(t *testing.T) {
 		}
 	}
 	t.Logf("right target first: %d of %d; unanswerable rejected: %d of %d", right, total, rejected, unanswerable)
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
