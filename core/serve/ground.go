@@ -56,6 +56,7 @@ type claims struct {
 	entities []Entity
 	stated   StatedFunc
 	read     SystemReader
+	tz       *time.Location
 }
 
 // timeParams are parameters whose value is a point in time: a time
@@ -156,9 +157,12 @@ func (cl claims) statedValue(p Param, v any) bool {
 		if p.Format == "date" && cl.when != nil && x == cl.when.At.Format(time.DateOnly) {
 			return true
 		}
-		if timeParams[p.Name] && cl.when != nil {
-			if at, err := time.Parse(time.RFC3339, x); err == nil && at.Equal(cl.when.At) {
-				return true
+		if timeParams[p.Name] {
+			if at, err := time.Parse(time.RFC3339, x); err == nil {
+				if cl.when != nil {
+					return at.Equal(cl.when.At)
+				}
+				return statedClock(cl.text, at.In(cl.loc()))
 			}
 		}
 		for _, e := range cl.entities {
@@ -172,6 +176,43 @@ func (cl claims) statedValue(p Param, v any) bool {
 		return cl.stated != nil && cl.stated(cl.text, x, "")
 	}
 	return false
+}
+
+// statedClock says whether the request writes t's time of day ("14:30",
+// "8:15"): the check for a time argument when the tier found the time but
+// reported no time expression. The date is the tier's convention (today)
+// and is shown to the person who approves.
+func statedClock(text string, t time.Time) bool {
+	for _, layout := range []string{"15:04", "3:04", "15.04", "15h04"} {
+		if containsClock(text, t.Format(layout)) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsClock(text, clock string) bool {
+	for i := strings.Index(text, clock); i >= 0; {
+		before := i == 0 || !unicode.IsDigit(rune(text[i-1]))
+		end := i + len(clock)
+		after := end >= len(text) || !unicode.IsDigit(rune(text[end]))
+		if before && after {
+			return true
+		}
+		j := strings.Index(text[i+1:], clock)
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+func (cl claims) loc() *time.Location {
+	if cl.tz != nil {
+		return cl.tz
+	}
+	return time.UTC
 }
 
 // unitOf is the unit a parameter's number is stated in.

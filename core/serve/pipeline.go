@@ -408,7 +408,7 @@ func confidence(s float64) float64 {
 
 // claims is what grounding checks against for target t.
 func (r *run) claims(ctx context.Context, t Target) claims {
-	cl := claims{text: r.text, folded: fold(r.text), when: r.u.When, entities: r.u.Entities, stated: r.env.Stated}
+	cl := claims{text: r.text, folded: fold(r.text), when: r.u.When, entities: r.u.Entities, stated: r.env.Stated, tz: r.loc}
 	if t.Command != nil && t.Command.Sets != "" {
 		sets := t.Command.Sets
 		cl.read = func(string) (any, bool) { return r.readProperty(ctx, sets) }

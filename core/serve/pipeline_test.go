@@ -350,6 +350,17 @@ func TestServe_TimeThatIsAnArgument_IsNotASchedule(t *testing.T) {
 	assert.Equal(t, "2026-11-30T14:30:00Z", out.Intent.Arguments["time"])
 }
 
+func TestServe_TimeArgumentWithoutATimeExpression_MustBeWrittenInTheRequest(t *testing.T) {
+	for text, outcome := range map[string]string{"set the system clock to 14:30": PendingApproval, "set the system clock to half past two": Refused, "set the clock to 114:30": Refused} {
+		t.Run(text, func(t *testing.T) {
+			dev := newFake()
+			u := match("putTime", 0.8, map[string]any{"time": "2026-11-30T13:30:00Z"}, map[string]string{"time": "stated"})
+			out := serveText(t, env(t, dev, u), owner, text) // the map's zone is Europe/Berlin: 13:30Z is 14:30 there
+			assert.Equal(t, outcome, out.Outcome, out.Answer)
+		})
+	}
+}
+
 func TestValidate_BoundsTheText(t *testing.T) {
 	cases := []struct {
 		name string
