@@ -32,26 +32,27 @@ type tgt struct {
 // Index is the Recall tier's index over the targets and entities of one
 // System Map. It is immutable after Build and safe for concurrent Resolve.
 type Index struct {
-	opts      Options
-	d         *data
-	cz        *conceptizer
-	targets   []tgt
-	byID      map[string]int
-	docs      []doc
-	post      map[string][]int32 // concept -> docs
-	df        map[string]int     // concept -> number of targets
-	entities  []entityIdx
-	byKind    map[string][]int // entity kind -> targets with an arg of that kind
-	things    map[string]string
-	halts     map[string]string // thing -> its halt target
-	thingOf   map[string]string // concept -> thing
-	entityIDs map[string]bool
-	exact     map[string][]int // a phrase as written (normalised) -> targets
-	cmdsOf    map[string][]int // thing -> its commands
-	action    map[string]bool
-	haltC     map[string]bool
-	stopOnly  map[string]bool
-	n         float64
+	opts       Options
+	d          *data
+	cz         *conceptizer
+	targets    []tgt
+	byID       map[string]int
+	docs       []doc
+	post       map[string][]int32 // concept -> docs
+	df         map[string]int     // concept -> number of targets
+	entities   []entityIdx
+	byKind     map[string][]int // entity kind -> targets with an arg of that kind
+	things     map[string]string
+	halts      map[string]string // thing -> its halt target
+	thingOf    map[string]string // concept -> thing
+	entityIDs  map[string]bool
+	exact      map[string][]int // a phrase as written (normalised) -> targets
+	entityWord map[string]bool  // concepts that name some entity
+	cmdsOf     map[string][]int // thing -> its commands
+	action     map[string]bool
+	haltC      map[string]bool
+	stopOnly   map[string]bool
+	n          float64
 }
 
 // Build indexes the targets and entities. Target ids must be unique.
@@ -114,9 +115,11 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 		}
 		x.entities = append(x.entities, x.cz.indexEntity(e))
 	}
+	x.entityWord = map[string]bool{}
 	for _, ei := range x.entities {
 		for _, a := range ei.aliases {
 			for _, c := range a {
+				x.entityWord[c] = true
 				known[c] = true
 				x.cz.known[c] = true
 			}
@@ -513,6 +516,13 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 			scores[h] = math.Max(scores[h], 0.9)
 		}
 	}
+	// a request whose only known words name a thing, beside words no
+	// target knows, is about something else ("the warranty on this pump")
+	if onlyThings, unknown := x.thingsAndUnknown(qr); onlyThings && unknown {
+		for ti := range scores {
+			scores[ti] *= 0.65
+		}
+	}
 	// only the best by words are filled and weighed further: the work per
 	// request does not grow with the number of targets touched
 	type scored struct {
@@ -874,6 +884,40 @@ func hasDigits(ids []string) bool {
 	for _, id := range ids {
 		if strings.ContainsAny(id, "0123456789") {
 			return true
+		}
+	}
+	return false
+}
+
+// thingsAndUnknown reports whether every concept of the request that some
+// target knows names a thing or component, and whether some concept is
+// known to no target.
+func (x *Index) thingsAndUnknown(qr *query) (onlyThings, unknown bool) {
+	onlyThings = true
+	known := 0
+	for c := range qr.q {
+		if x.df[c] == 0 && !x.entityWord[c] {
+			unknown = true
+			continue
+		}
+		known++
+		if x.thingOf[c] == "" && !x.isComponentWord(c) {
+			onlyThings = false
+		}
+	}
+	return onlyThings && known > 0, unknown
+}
+
+// isComponentWord: the concept names a component (its id or title words).
+func (x *Index) isComponentWord(c string) bool {
+	for _, m := range x.entities {
+		if m.e.Kind != "component" && m.e.Kind != "thing" {
+			continue
+		}
+		for _, a := range m.aliases {
+			if len(a) == 1 && a[0] == c {
+				return true
+			}
 		}
 	}
 	return false
