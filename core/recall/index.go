@@ -271,8 +271,9 @@ type query struct {
 	hasThng bool
 	// a product command sets the property the request names ("set the
 	// flow"): the generic putProperty gives way to it
-	specific bool
-	idents   []string // identifiers written in the request ("E42", "low-level-refill")
+	specific     bool
+	specificCmds []int
+	idents       []string // identifiers written in the request ("E42", "low-level-refill")
 }
 
 func (x *Index) analyse(text string, ctx Context) *query {
@@ -296,7 +297,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.qty = x.d.units.quantities(text, toks, nums)
 	qr.qty = append(qr.qty, x.d.units.articleDurations(text, toks, p)...)
 	cs, markers := x.cz.analyse(p, toks, true)
-	qr.read = markers["@read"]
+	qr.read = markers["@read"] || strings.Contains(text, "?")
 	for _, q := range qr.qty {
 		if q.Unit != "" && !qr.read {
 			qr.act = true // "the pump at 40 l/min" asks for a change
@@ -340,6 +341,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			t := &x.targets[i]
 			if x.mentions(t, m.covered) >= 1 && t.numeric > 0 {
 				qr.specific = true
+				qr.specificCmds = append(qr.specificCmds, i)
 			}
 		}
 	}
@@ -490,6 +492,27 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 			}
 		}
 	}
+	// a command that sets the named property is the specific reading of
+	// "set <property> to N": it is worth at least the generic putProperty
+	if qr.specific && !qr.read {
+		generic := 0.0
+		for _, tis := range x.byKind {
+			for _, ti := range tis {
+				if x.targets[ti].Risk != "read" {
+					generic = math.Max(generic, scores[ti])
+				}
+			}
+		}
+		best, bestS := -1, -1.0
+		for _, ci := range qr.specificCmds {
+			if scores[ci] > bestS {
+				best, bestS = ci, scores[ci]
+			}
+		}
+		if best >= 0 {
+			scores[best] = math.Max(scores[best], generic)
+		}
+	}
 	// the request is one of the phrases, word for word
 	if n := Normalize(text); n != "" {
 		for _, ti := range x.exact[n] {
@@ -579,7 +602,7 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 			}
 			for _, a := range t.Args {
 				switch {
-				case a.Type == "date":
+				case a.Type == "date" && qr.when.dayOnly:
 					cands[0].Args[a.Name] = qr.when.At.Format("2006-01-02")
 				case a.Type == "string" && containsStr(x.d.concepts.TimeArgs, a.Name):
 					cands[0].Args[a.Name] = qr.when.At.Format(time.RFC3339) // "set the clock to 14:30"

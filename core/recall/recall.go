@@ -116,6 +116,7 @@ type TimeExpr struct {
 	Vague bool      `json:"vague"` // a convention filled a part ("night" -> 22:00)
 
 	dateOnly bool // only "today": a date, not a time to schedule at
+	dayOnly  bool // a day without a time of day: may fill a date argument
 }
 
 // EntityRef is an entity the request names.

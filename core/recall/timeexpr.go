@@ -151,6 +151,9 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 		// relative: "in 10 minutes", "in einer Stunde", "dans une heure"
 		if p.timeSet["in"][t.text] && i+1 < len(toks) {
 			j := i + 1
+			for j+1 < len(toks) && p.timeSet["filler"][toks[j].text] && !p.articles[toks[j].text] {
+				j++ // "dentro de 15 minutos"
+			}
 			val, ok := 0.0, false
 			if n, isNum := numAt[j]; isNum {
 				val, ok, j = n.value, true, n.end
@@ -253,6 +256,7 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 	}
 	te := &TimeExpr{Text: text[lo:hi]}
 	te.dateOnly = tp.hasDay && tp.dayOff == 0 && !tp.hasWeekday && tp.part == "" && !tp.hasClock && !tp.hasRel
+	te.dayOnly = tp.part == "" && !tp.hasClock && !tp.hasRel
 	now = now.In(loc)
 	if tp.hasRel {
 		te.At = now.Add(tp.rel)
