@@ -271,6 +271,7 @@ type query struct {
 	hasThng bool
 	// a product command sets the property the request names ("set the
 	// flow"): the generic putProperty gives way to it
+	neg          bool // "don't", "nicht", "no", "ne ... pas"
 	specific     bool
 	specificCmds []int
 	idents       []string // identifiers written in the request ("E42", "low-level-refill")
@@ -298,6 +299,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.qty = append(qr.qty, x.d.units.articleDurations(text, toks, p)...)
 	cs, markers := x.cz.analyse(p, toks, true)
 	qr.read = markers["@read"] || strings.Contains(text, "?")
+	// a negation counts in a one-clause request only: "the pump won't
+	// start, restart it" asks for the restart
+	qr.neg = markers["@neg"] && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {
 		if q.Unit != "" && !qr.read {
 			qr.act = true // "the pump at 40 l/min" asks for a change
@@ -623,6 +627,9 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 	}
 	switch {
 	case len(cands) == 0 || cands[0].Score < x.opts.MatchThreshold:
+		res.Decision = DecisionNone
+	case qr.neg && qr.act && !qr.read:
+		// "don't restart the pump": an action asked not to be done is not a request for it
 		res.Decision = DecisionNone
 	case len(cands) > 1 && cands[0].Score-cands[1].Score < x.opts.AmbiguityMargin:
 		res.Decision = DecisionAmbiguous

@@ -310,3 +310,15 @@ func TestResolve_DateArgumentTakesTheDay(t *testing.T) {
 	assert.Equal(t, "today", c.Args["date"])
 	assert.Equal(t, GroundDefault, c.Grounding["date"])
 }
+
+func TestResolve_NegatedActionIsNone(t *testing.T) {
+	x := fixtureIndex(t)
+	for _, text := range []string{"don't restart the system", "do not open the valve", "starte die Pumpe nicht", "no reinicies el sistema", "ne redémarre pas le système"} {
+		assert.Equal(t, DecisionNone, x.Resolve(text, testCtx()).Decision, text)
+	}
+	// a negation in a question is still a question
+	assert.NotEqual(t, DecisionNone, x.Resolve("why is the pump not running?", testCtx()).Decision)
+	// a negation in another clause does not cancel the request
+	assert.Equal(t, "postSystemRestart", top(t, x.Resolve("the system does not respond, restart it", testCtx())).Target)
+	assert.NotEqual(t, DecisionNone, x.Resolve("the system does not respond, restart it", testCtx()).Decision)
+}
