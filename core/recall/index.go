@@ -353,10 +353,12 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		qr.act = true // "flow 65", "conveyor speed 12": a value to set
 	}
 	if qr.halt {
+		// the first thing named ("stop the pump and the conveyor": the pump)
+		first := len(toks)
 		for c := range qr.q {
-			if th, ok := x.thingOf[c]; ok {
+			if th, ok := x.thingOf[c]; ok && qr.span[c][0] < first {
+				first = qr.span[c][0]
 				qr.thing, qr.hasThng = th, true
-				break
 			}
 		}
 	}

@@ -322,3 +322,14 @@ func TestResolve_NegatedActionIsNone(t *testing.T) {
 	assert.Equal(t, "postSystemRestart", top(t, x.Resolve("the system does not respond, restart it", testCtx())).Target)
 	assert.NotEqual(t, DecisionNone, x.Resolve("the system does not respond, restart it", testCtx()).Decision)
 }
+
+func TestResolve_IsDeterministic(t *testing.T) {
+	x := fixtureIndex(t)
+	for _, text := range []string{"stop the pump and the conveyor", "what is the speed", "show", "set the flow to 40 tomorrow at 6"} {
+		first := x.Resolve(text, testCtx())
+		for i := 0; i < 20; i++ {
+			require.Equal(t, first, x.Resolve(text, testCtx()), text)
+		}
+	}
+	assert.Equal(t, "pump", x.Resolve("stop the pump and the conveyor", testCtx()).Thing)
+}
