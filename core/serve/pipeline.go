@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"net/url"
 	"sort"
 	"strings"
 	"time"
@@ -101,6 +102,7 @@ func location(m *sysmap.Map) *time.Location {
 // run is one request going through the pipeline.
 type run struct {
 	env       *Env
+	digest    any // an Action's digest read just now (actionDigest)
 	caller    device.Caller
 	set       *explain.Set
 	loc       *time.Location
@@ -294,6 +296,10 @@ func (r *run) proceed(ctx context.Context, c Candidate) (*Response, error) {
 	if r.u.When != nil && !t.Read() && !takesTime(t) {
 		return r.schedule(ctx, Candidate{Target: ScheduleTarget, Score: c.Score}, &c)
 	}
+	c, out := r.actionDigest(ctx, t, c)
+	if out != nil {
+		return out, nil
+	}
 	g := ground(t, c, r.claims(ctx, t))
 	in := r.intent(t.Name, g.Args, g.Grounding, c.Score)
 	if out := r.grounded(t, g, in); out != nil {
@@ -413,6 +419,9 @@ func (r *run) claims(ctx context.Context, t Target) claims {
 		sets := t.Command.Sets
 		cl.read = func(string) (any, bool) { return r.readProperty(ctx, sets) }
 	}
+	if r.digest != nil {
+		cl.read = func(name string) (any, bool) { return r.digest, name == "digest" }
+	}
 	return cl
 }
 
@@ -433,6 +442,46 @@ func (r *run) readProperty(ctx context.Context, name string) (any, bool) {
 		return p.Setpoint, true
 	}
 	return p.Value, p.Value != nil
+}
+
+// actionDigest fills the digest that denying a waiting Action carries
+// (data-shapes "Approve / deny") from that Action, read just now for the
+// caller: a system-state value, never invented. An Action the device does
+// not have is refused.
+func (r *run) actionDigest(ctx context.Context, t Target, c Candidate) (Candidate, *Response) {
+	p, ok := t.Param("digest")
+	if !ok || !p.Required || t.Op == nil || !strings.HasPrefix(t.Op.Path, "/heart/v1/actions/{id}") || c.Args["digest"] != nil || c.Args["id"] == nil {
+		return c, nil
+	}
+	id := scalarString(normalizeValue(c.Args["id"]))
+	resp, err := r.env.Device.Do(ctx, "GET", "/heart/v1/actions/"+url.PathEscape(id), nil, r.on())
+	if err != nil {
+		return c, nil
+	}
+	if resp.Status == 404 {
+		in := r.intent(t.Name, c.Args, c.Grounding, c.Score)
+		detail := "there is no Action " + id + "."
+		if p, ok := api.ParseProblem(resp); ok {
+			detail = p.Detail
+		}
+		return c, r.refuse(in, ReasonNotFound, map[string]string{"title": t.Title, "detail": detail})
+	}
+	var a struct {
+		Digest string `json:"digest"`
+	}
+	if device.Decode(resp, &a) != nil || a.Digest == "" {
+		return c, nil
+	}
+	args, grounding := map[string]any{}, map[string]string{}
+	for k, v := range c.Args {
+		args[k] = v
+	}
+	for k, v := range c.Grounding {
+		grounding[k] = v
+	}
+	args["digest"], grounding["digest"] = a.Digest, SystemState
+	c.Args, c.Grounding, r.digest = args, grounding, a.Digest
+	return c, nil
 }
 
 // grounded answers a grounding that does not stand: an unchecked claim is

@@ -361,6 +361,25 @@ func TestServe_TimeArgumentWithoutATimeExpression_MustBeWrittenInTheRequest(t *t
 	}
 }
 
+func TestServe_DenyCarriesTheDigestReadJustNow(t *testing.T) {
+	dev := newFake()
+	dev.answers["GET /heart/v1/actions/a-12"] = api.JSON(200, map[string]any{"id": "a-12", "digest": "abc123", "state": "waiting"})
+	out := serveText(t, env(t, dev, match("postActionDeny", 0.9, map[string]any{"id": "a-12"}, map[string]string{"id": "stated"})), operator, "deny action a-12")
+	assert.Equal(t, Done, out.Outcome, out.Answer) // deny is risk read: stopping something is always allowed
+	assert.Equal(t, "system-state", out.Intent.Grounding["digest"])
+	assert.Equal(t, "abc123", out.Intent.Arguments["digest"])
+	last := dev.calls[len(dev.calls)-1]
+	assert.Equal(t, "/heart/v1/actions/a-12/deny", last.Path)
+	assert.Equal(t, "abc123", last.Body["digest"])
+
+	dev = newFake()
+	dev.answers["GET /heart/v1/actions/a-13"] = api.NewProblem(404, api.CodeNotFound, "There is no Action a-13.").Response()
+	out = serveText(t, env(t, dev, match("postActionDeny", 0.9, map[string]any{"id": "a-13"}, map[string]string{"id": "stated"})), operator, "deny action a-13")
+	assert.Equal(t, Refused, out.Outcome)
+	assert.Equal(t, ReasonNotFound, out.Reason)
+	assert.Empty(t, dev.nonReads())
+}
+
 func TestValidate_BoundsTheText(t *testing.T) {
 	cases := []struct {
 		name string
@@ -401,6 +420,17 @@ func TestQuestions_AreBoundedPerStoreAndExpire(t *testing.T) {
 	assert.False(t, ok, "expired")
 	assert.Equal(t, 0, q.Len())
 	_ = c
+}
+
+func TestQuestions_OneCallerCannotCrowdOutAnother(t *testing.T) {
+	q := &Questions{Max: 10, PerCaller: 2}
+	_, theirs := q.Ask("viewer", "x", Understanding{}, []Candidate{{Target: "x"}}, t0)
+	for i := 0; i < 20; i++ {
+		q.Ask("owner", "y", Understanding{}, []Candidate{{Target: "y"}}, t0)
+	}
+	assert.Equal(t, 3, q.Len(), "two of the owner's, one of the viewer's")
+	_, _, ok := q.Take("viewer", theirs[0], t0)
+	assert.True(t, ok)
 }
 
 func TestRound6(t *testing.T) {

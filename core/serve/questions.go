@@ -19,11 +19,13 @@ type Question struct {
 }
 
 // Questions keeps open questions per caller, bounded in number and in time:
-// a full store drops its oldest question, and a question older than TTL is
-// gone.
+// a caller with PerCaller open questions loses its oldest, a full store
+// drops its oldest question, and a question older than TTL is gone. A
+// caller can answer only its own questions.
 type Questions struct {
-	Max int
-	TTL time.Duration
+	Max       int // all callers together; default 64
+	PerCaller int // default 8
+	TTL       time.Duration
 
 	mu    sync.Mutex
 	seq   uint64
@@ -47,6 +49,25 @@ func (q *Questions) Ask(caller, text string, u Understanding, cands []Candidate,
 	for i, c := range cands {
 		ids[i] = qq.ID + "-" + strconv.Itoa(i+1)
 		qq.Choices[ids[i]] = c
+	}
+	per := q.PerCaller
+	if per <= 0 {
+		per = 8
+	}
+	mine := 0
+	for _, o := range q.open {
+		if o.Caller == caller {
+			mine++
+		}
+	}
+	for i := 0; mine >= per && i < len(q.open); {
+		if q.open[i].Caller == caller {
+			q.open = append(q.open[:i], q.open[i+1:]...)
+			q.drops++
+			mine--
+			continue
+		}
+		i++
 	}
 	max := q.Max
 	if max <= 0 {
