@@ -175,11 +175,14 @@ func (c *conceptizer) correct(lang, w string) (string, bool) {
 // the bool reports that it was used.
 func (c *conceptizer) wordConcepts(p *pack, w string, allowTypo bool) ([]string, bool) {
 	en := c.d.packs["en"]
-	if cs, ok := lookup(p, w); ok {
+	if cs, ok := p.lex[w]; ok {
 		return cs, false
 	}
 	if p.stop[w] {
-		return nil, false
+		return nil, false // before stems: "para" is "for", not a form of "parar"
+	}
+	if cs, ok := lookup(p, w); ok {
+		return cs, false
 	}
 	if p != en {
 		if cs, ok := lookup(en, w); ok {

@@ -336,8 +336,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		qr.mass += w
 	}
 	qr.ents = matchEntities(x.entities, qr.q, qr.span, text, toks)
+	bestProp, _, hasProp := bestOfKind(qr.ents, "property")
 	for _, m := range qr.ents {
-		if m.ref.Kind != "property" {
+		if m.ref.Kind != "property" || !hasProp || m.score < bestProp.score-1e-9 {
 			continue
 		}
 		thing, _, _ := strings.Cut(m.ref.ID, ".")
@@ -394,6 +395,9 @@ func (x *Index) markIDs(text string, toks []token) []EntityRef {
 				k++
 			}
 			if k == len(want) && len(want) > 0 {
+				if _, _, isUnit := x.d.units.match(toks, j); isUnit && !adjacent(toks[j-2], toks[j-1]) {
+					break // "pump 1 litre per second" is a flow, not pump-1
+				}
 				for m := i; m < j; m++ {
 					if toks[m].kind == 'n' || toks[m].kind == 's' {
 						toks[m].used = true
@@ -509,14 +513,17 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 				}
 			}
 		}
-		best, bestS := -1, -1.0
+		// per thing, its best command ("set the speed": the conveyor's and
+		// the mixer's alike, so the Core asks)
+		best := map[string]int{}
 		for _, ci := range qr.specificCmds {
-			if scores[ci] > bestS {
-				best, bestS = ci, scores[ci]
+			th := x.targets[ci].thing
+			if b, ok := best[th]; !ok || scores[ci] > scores[b] {
+				best[th] = ci
 			}
 		}
-		if best >= 0 {
-			scores[best] = math.Max(scores[best], generic)
+		for _, ci := range best {
+			scores[ci] = math.Max(scores[ci], generic)
 		}
 	}
 	// the request is one of the phrases, word for word

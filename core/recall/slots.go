@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Groundings (HEART Core §6.1).
@@ -84,7 +85,7 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 				}
 				done = true
 			}
-		case a.Type == "date" && qr.when != nil:
+		case a.Type == "date" && qr.when != nil && qr.when.dayOnly:
 			set(a.Name, qr.when.At.Format("2006-01-02"), GroundStated)
 			done = true
 		case (a.Type == "string" || a.Type == "") && a.Required:
@@ -160,6 +161,9 @@ func Stated(text string, value any, unit string) bool {
 	case int32:
 		v = float64(n)
 	case string:
+		if isDateOrTime(n) {
+			return statedTime(d, text, n)
+		}
 		return statedString(d, text, n)
 	case fmt.Stringer:
 		return statedString(d, text, n.String())
@@ -181,11 +185,18 @@ func Stated(text string, value any, unit string) bool {
 		toks := tokenize(text)
 		nums := parseNumbers(toks, d.packs[l])
 		qs := d.units.quantities(text, toks, nums)
-		for _, q := range append(qs, d.units.articleDurations(text, toks, d.packs[l])...) {
+		qs = append(qs, d.units.articleDurations(text, toks, d.packs[l])...)
+		for _, q := range qs {
 			if !close(q.Value, v) {
 				continue
 			}
 			if q.Unit == "" || want == "" || q.Unit == want {
+				return true
+			}
+		}
+		// "a quarter", "half full" for a percentage
+		for _, q := range qs {
+			if want == "%" && q.Unit == "" && q.Words && q.Value > 0 && q.Value < 1 && close(q.Value*100, v) {
 				return true
 			}
 		}
@@ -239,4 +250,35 @@ func lastUnitless(qs []Quantity, used map[int]bool) int {
 		}
 	}
 	return -1
+}
+
+func isDateOrTime(s string) bool {
+	if _, err := time.Parse("2006-01-02", s); err == nil {
+		return true
+	}
+	_, err := time.Parse(time.RFC3339, s)
+	return err == nil
+}
+
+// statedTime: a date or time is stated when the request writes it, or
+// names a time the tier resolves (a day, weekday, part of the day or clock
+// time); the value itself came from that resolution in Resolve.
+func statedTime(d *data, text, value string) bool {
+	if strings.Contains(text, value) || (len(value) >= 10 && strings.Contains(text, value[:10])) {
+		return true
+	}
+	toks := tokenize(text)
+	for _, l := range Languages {
+		p := d.packs[l]
+		t := append([]token(nil), toks...)
+		if parseTime(text, t, parseNumbers(t, p), p, d.units, time.Unix(0, 0), time.UTC) != nil {
+			return true
+		}
+		for _, tk := range toks {
+			if _, ok := p.time.Days[tk.text]; ok {
+				return true // "today" alone is no schedule, but it states a date
+			}
+		}
+	}
+	return false
 }
