@@ -20,6 +20,7 @@ const (
 func (x *Index) fill(t *tgt, qr *query) Candidate {
 	c := Candidate{Target: t.ID}
 	usedQ := map[int]bool{}
+	usedIdents := 0
 	set := func(name string, v any, g string) {
 		if c.Args == nil {
 			c.Args, c.Grounding = map[string]any{}, map[string]string{}
@@ -90,8 +91,9 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 			done = true
 		case (a.Type == "string" || a.Type == "") && a.Required:
 			// an id written in the request ("alert 4", "fault E42")
-			if len(qr.idents) > 0 {
-				set(a.Name, qr.idents[0], GroundStated)
+			if len(qr.idents) > usedIdents {
+				set(a.Name, qr.idents[usedIdents], GroundStated)
+				usedIdents++
 				c.fromText++
 				done = true
 			} else if qi := lastUnitless(qr.qty, usedQ); qi >= 0 && a.Required {

@@ -56,6 +56,8 @@ func TestTime_ResolvesByTheConventions(t *testing.T) {
 		{"fr", "ce soir", "2026-12-02 19:00", true, "ce soir"},
 		{"fr", "lundi à 8h30", "2026-12-07 08:30", false, "lundi à 8h30"},
 		{"fr", "dans une heure", "2026-12-02 15:30", false, "dans une heure"},
+		{"fr", "du 2026-11-28", "2026-11-28 08:00", true, "du 2026-11-28"},
+		{"en", "on 2026-12-24 at 18:00", "2026-12-24 18:00", false, "on 2026-12-24 at 18:00"},
 	}
 	for _, c := range cases {
 		te := timeIn(c.lang, c.text, testNow, time.UTC)

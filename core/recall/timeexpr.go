@@ -27,11 +27,13 @@ type timeParts struct {
 	pm, am     bool
 	rel        time.Duration
 	hasRel     bool
+	abs        time.Time // a date written out
+	hasAbs     bool
 	used       []int // token indices
 }
 
 func (tp *timeParts) strong() bool {
-	return tp.hasDay || tp.hasWeekday || tp.part != "" || tp.hasRel || (tp.hasClock && !tp.bareClock)
+	return tp.hasDay || tp.hasWeekday || tp.part != "" || tp.hasRel || tp.hasAbs || (tp.hasClock && !tp.bareClock)
 }
 
 // ngramAt joins n word texts from toks[i] (skipping "-" symbols), and the
@@ -172,6 +174,16 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 				}
 			}
 		}
+		// an ISO date: 2026-11-28
+		if t.kind == 'n' && len(t.text) == 4 && i+4 < len(toks) && toks[i+1].text == "-" && toks[i+3].text == "-" &&
+			toks[i+2].kind == 'n' && toks[i+4].kind == 'n' && adjacent(t, toks[i+1]) && adjacent(toks[i+3], toks[i+4]) {
+			if d, err := time.ParseInLocation("2006-1-2", t.text+"-"+toks[i+2].text+"-"+toks[i+4].text, loc); err == nil {
+				tp.abs, tp.hasAbs = d, true
+				mark(i, i+5)
+				i += 4
+				continue
+			}
+		}
 		// clock times
 		n, isNum := numAt[i]
 		if !isNum || n.value < 0 || n.value > 24 || n.value != float64(int(n.value)) {
@@ -257,12 +269,18 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 	te := &TimeExpr{Text: text[lo:hi]}
 	te.dateOnly = tp.hasDay && tp.dayOff == 0 && !tp.hasWeekday && tp.part == "" && !tp.hasClock && !tp.hasRel
 	te.dayOnly = tp.part == "" && !tp.hasClock && !tp.hasRel
+	if tp.hasAbs && !tp.hasClock && tp.part == "" {
+		te.dateOnly = true // a date written out names a day, not a time to act at
+	}
 	now = now.In(loc)
 	if tp.hasRel {
 		te.At = now.Add(tp.rel)
 		return te
 	}
 	y, mo, d := now.Date()
+	if tp.hasAbs {
+		y, mo, d = tp.abs.Date()
+	}
 	day := 0
 	switch {
 	case tp.hasWeekday:
@@ -308,7 +326,7 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 		h, day = 0, day+1
 	}
 	at := time.Date(y, mo, d+day, h, m, 0, 0, loc)
-	if !tp.hasWeekday && !tp.hasDay && !at.After(now) {
+	if !tp.hasWeekday && !tp.hasDay && !tp.hasAbs && !at.After(now) {
 		at = time.Date(y, mo, d+day+1, h, m, 0, 0, loc)
 	}
 	te.At = at
