@@ -34,12 +34,7 @@ func (c *Core) postServe(ctx context.Context, req *api.Request, _ api.Params) *a
 	env := &serve.Env{
 		Map: m, Targets: targets, Resolver: tier, Device: ownFirst{c: c, auth: req.Header.Get("Authorization")}, Stated: recall.Stated,
 		Questions: &c.questions, Templates: c.templates, Now: c.deviceNow(ctx), MaxRunes: c.limits.MaxTextRunes,
-		Stop: func(ctx context.Context) *api.Response {
-			stop := api.NewRequest("POST", "/heart/v1/tending/stop", []byte(`{}`))
-			stop.Header.Set("Authorization", req.Header.Get("Authorization"))
-			stop.Header.Set("Content-Type", api.ContentTypeJSON)
-			return c.postTendingStop(ctx, stop, nil)
-		},
+		Stop: func(ctx context.Context) *api.Response { return c.stopFor(ctx, who.Name) },
 	}
 	out, err := serve.Serve(ctx, env, who, in)
 	if err != nil {

@@ -117,6 +117,20 @@ func TestServe_ModeObserve_NonReadRefused_ReadsStillAnswered(t *testing.T) {
 	d := newDemo(t)
 	out := d.serve(t, "demo-operator", "stop")
 	require.Equal(t, "done", out["outcome"])
+	status, tending := d.do(t, "GET", "/heart/v1/tending", "demo-viewer", nil)
+	require.Equal(t, 200, status)
+	assert.Equal(t, "observe", tending["autonomy"].(map[string]any)["mode"])
+	_, list := d.do(t, "GET", "/heart/v1/actions", "demo-owner", nil)
+	found := false
+	for _, a := range list["actions"].([]any) {
+		a := a.(map[string]any)
+		if a["target"] == "postTendingStop" {
+			found = true
+			assert.Equal(t, "ai", a["initiator"].(map[string]any)["kind"], "§6.2 rule 1: everything from /serve runs as ai")
+			assert.Equal(t, "operator", a["onBehalfOf"])
+		}
+	}
+	assert.True(t, found, "the device recorded the Stop")
 	out = d.serve(t, "demo-operator", "set the flow to 40 litres per minute")
 	assert.Equal(t, "refused", out["outcome"])
 	assert.Equal(t, "autonomy-stopped", out["reason"])

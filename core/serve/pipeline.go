@@ -28,8 +28,8 @@ type Env struct {
 	Targets  *Catalog
 	Resolver Resolver
 	Device   Device
-	// Stop runs the Core's own Stop (it stops the Core's activity and
-	// forwards postTendingStop to the device with the caller's token).
+	// Stop runs the Core's own Stop: it stops the Core's activity and asks
+	// the device to stop, as ai on behalf of the caller.
 	Stop      func(ctx context.Context) *api.Response
 	Stated    StatedFunc
 	Questions *Questions
