@@ -306,6 +306,11 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo bool) (cs []conce
 			k++
 			continue
 		}
+		if list, ok := p.finalRead[w]; ok && k == len(idx)-1 && k > 0 && markers["@read"] && c.namesKnown(cs) {
+			emit(list, idx[k], idx[k]+1)
+			k++
+			continue
+		}
 		// a capitalised word inside a sentence is a name ("Paris"), not a
 		// typo; German capitalises every noun, so there it still may be
 		typo := allowTypo && (k == 0 || p.lang == "de" || !startsUpper(toks[idx[k]].orig))

@@ -272,6 +272,7 @@ type query struct {
 	// a product command sets the property the request names ("set the
 	// flow"): the generic putProperty gives way to it
 	neg          bool // "don't", "nicht", "no", "ne ... pas"
+	all          bool // "all", "every", "alle", "todos", "tous": the list, not one
 	specific     bool
 	specificCmds []int
 	idents       []string // identifiers written in the request ("E42", "low-level-refill")
@@ -301,6 +302,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.read = markers["@read"] || strings.Contains(text, "?")
 	// a negation counts in a one-clause request only: "the pump won't
 	// start, restart it" asks for the restart
+	qr.all = markers["@all"]
 	qr.neg = markers["@neg"] && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {
 		if q.Unit != "" && !qr.read {
@@ -708,6 +710,9 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	if len(c.Missing) > 0 {
 		s -= 0.08 * math.Min(2, float64(len(c.Missing)))
+		if qr.all {
+			s -= 0.1 // "every property": the list, not one that needs naming
+		}
 	}
 	// a thing named by the words (not in a stop request) favours its commands
 	if t.thing != "" && !qr.halt {

@@ -42,6 +42,7 @@ type packFile struct {
 	Lexicon     map[string]string  `json:"lexicon"`
 	Initial     map[string]string  `json:"initial"`
 	Final       map[string]string  `json:"final"`
+	FinalRead   map[string]string  `json:"finalRead"`
 	Suffixes    []string           `json:"suffixes"`
 	Restore     []string           `json:"restore"`
 	Compounds   bool               `json:"compounds"`
@@ -69,6 +70,7 @@ type pack struct {
 	lex       map[string][]string // word or phrase -> concepts ("@read" is a marker)
 	initial   map[string][]string
 	final     map[string][]string // meaning of a particle that ends the request ("Pumpe aus")
+	finalRead map[string][]string // the same in a question ("Ist das Förderband an?")
 	maxNgram  int
 	suffixes  []string
 	restore   []string
@@ -138,6 +140,10 @@ func parsePack(data []byte) (*pack, error) {
 	p.separable = map[string][]string{}
 	for k, v := range f.Separable {
 		p.separable[Normalize(k)] = strings.Fields(v)
+	}
+	p.finalRead = map[string][]string{}
+	for k, v := range f.FinalRead {
+		p.finalRead[Normalize(k)] = strings.Fields(v)
 	}
 	p.final = map[string][]string{}
 	for k, v := range f.Final {
