@@ -104,7 +104,7 @@ func (s *Set) PropertyAnswer(p Property) string {
 	if title == "" {
 		title = p.Name
 	}
-	vars := map[string]string{"title": lowerFirst(title), "value": Value(p.Value), "unit": p.Unit, "u": glued(p.Unit), "name": p.Name}
+	vars := map[string]string{"title": LowerFirst(title), "value": Value(p.Value), "unit": p.Unit, "u": glued(p.Unit), "name": p.Name}
 	tmpl, ok := s.Property[p.Name]
 	if !ok {
 		if tmpl, ok = s.PropertyUnit[p.Unit]; !ok {
@@ -272,7 +272,7 @@ func (s *Set) PendingAnswer(title string, args map[string]any, units map[string]
 	if at != nil {
 		return Fill(s.PendingAt, map[string]string{"title": title, "args": Args(args, units), "at": At(*at, tz), "id": actionID})
 	}
-	return Fill(s.Pending, map[string]string{"title": lowerFirst(title), "args": Args(args, units), "timing": s.TimingNow, "id": actionID})
+	return Fill(s.Pending, map[string]string{"title": LowerFirst(title), "args": Args(args, units), "timing": s.TimingNow, "id": actionID})
 }
 
 // At writes an instant in the device's time zone, exactly:
@@ -296,7 +296,7 @@ func (s *Set) Refusal(reason string, vars map[string]string) string {
 		tmpl = s.Refused["device-refused"]
 	}
 	if t, ok := vars["title"]; ok {
-		vars["title"] = lowerFirst(t)
+		vars["title"] = LowerFirst(t)
 	}
 	return capitalize(Fill(tmpl, vars))
 }
@@ -310,7 +310,9 @@ func glued(unit string) string {
 	return " " + unit
 }
 
-func lowerFirst(s string) string {
+// LowerFirst lower-cases a title's first letter for use inside a sentence
+// ("Set pump flow" → "set pump flow"); an acronym ("API ...") stays.
+func LowerFirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	if n == 0 || (len(s) > n && unicode.IsUpper(rune(s[n]))) {
 		return s // an acronym stays as it is

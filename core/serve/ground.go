@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/heart-core/heart-web/core/recall"
 )
 
 // Grounding is the outcome of checking a candidate's arguments (§6.1 rules
@@ -242,42 +244,10 @@ func statedBool(folded string, v bool) bool {
 	return false
 }
 
-// fold lower-cases s and keeps letters and digits, other runes becoming
-// spaces, so words compare whatever the punctuation.
-func fold(s string) string {
-	var b strings.Builder
-	space := true
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(foldAccent(r))
-			space = false
-		} else if !space {
-			b.WriteByte(' ')
-			space = true
-		}
-	}
-	return strings.TrimSpace(b.String())
-}
-
-func foldAccent(r rune) rune {
-	switch r {
-	case 'à', 'á', 'â', 'ä', 'ã', 'å':
-		return 'a'
-	case 'è', 'é', 'ê', 'ë':
-		return 'e'
-	case 'ì', 'í', 'î', 'ï':
-		return 'i'
-	case 'ò', 'ó', 'ô', 'ö', 'õ':
-		return 'o'
-	case 'ù', 'ú', 'û', 'ü':
-		return 'u'
-	case 'ç':
-		return 'c'
-	case 'ñ':
-		return 'n'
-	}
-	return r
-}
+// fold is the Recall tier's normalisation (lower case, accents folded,
+// words separated by single spaces), so words compare whatever the case,
+// accents and punctuation.
+func fold(s string) string { return recall.Normalize(s) }
 
 func containsWord(folded, word string) bool {
 	return strings.Contains(" "+folded+" ", " "+word+" ")

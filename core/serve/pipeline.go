@@ -498,7 +498,7 @@ func (r *run) grounded(t Target, g Grounding, in *Intent) *Response {
 		if p.Unit != "" {
 			name += " (" + p.Unit + ")"
 		}
-		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": name, "title": lowerTitle(t.Title)}))
+		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": name, "title": explain.LowerFirst(t.Title)}))
 	}
 	return nil
 }
@@ -680,7 +680,7 @@ func (r *run) deviceRefused(t Target, resp *api.Response, in *Intent, read bool)
 	case p.Status == 404:
 		return r.refuse(in, ReasonNotFound, vars), nil
 	case p.Status == 400 && p.Field != "":
-		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": p.Field, "title": lowerTitle(t.Title)})), nil
+		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": p.Field, "title": explain.LowerFirst(t.Title)})), nil
 	case p.Status == 400 || p.Status == 404 || p.Status == 409 || p.Status == 422:
 		return r.refuse(in, ReasonDevice, vars), nil
 	}
@@ -733,19 +733,6 @@ func joinOr(items []string) string {
 		return strings.Join(items, "")
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
-}
-
-func lowerTitle(s string) string {
-	if s == "" {
-		return s
-	}
-	r, n := utf8.DecodeRuneInString(s)
-	if len(s) > n {
-		if r2, _ := utf8.DecodeRuneInString(s[n:]); r2 >= 'A' && r2 <= 'Z' {
-			return s
-		}
-	}
-	return strings.ToLower(string(r)) + s[n:]
 }
 
 func (r *run) respond(outcome string, in *Intent, answer string) *Response {

@@ -471,3 +471,23 @@ func TestServe_TwoRemain_OnlyWhenTheyFitAlike(t *testing.T) {
 		})
 	}
 }
+
+func TestGround_StatedBooleanNeedsAnOnOrOffWord(t *testing.T) {
+	cases := []struct {
+		text string
+		v    bool
+		ok   bool
+	}{
+		{"turn auto mode on", true, true},
+		{"Auto-Modus ausschalten", false, true},
+		{"Auto-Modus einschalten", false, false},
+		{"Auto-Modus aus", false, true},
+		{"désactive le mode auto", false, true},
+		{"turn auto mode on", false, false},
+		{"auto mode", true, false},
+	}
+	for _, tc := range cases {
+		cl := claims{text: tc.text, folded: fold(tc.text)}
+		assert.Equal(t, tc.ok, cl.statedValue(Param{Name: "enabled", Type: "boolean"}, tc.v), tc.text)
+	}
+}

@@ -12,10 +12,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
-	"strconv"
-
 	"github.com/heart-core/heart-web/core/api"
+	"github.com/heart-core/heart-web/core/serve"
 )
 
 // File is a case file (understanding-cases.schema.json).
@@ -388,9 +386,9 @@ func numbers(v any) any {
 		if err != nil {
 			return x.String()
 		}
-		return round6(f)
+		return serve.Round6(f)
 	case float64:
-		return round6(x)
+		return serve.Round6(x)
 	case int:
 		return float64(x)
 	case map[string]any:
@@ -407,12 +405,4 @@ func numbers(v any) any {
 		return out
 	}
 	return v
-}
-
-func round6(x float64) float64 {
-	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
-		return x
-	}
-	f, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 6, 64), 64)
-	return f
 }
