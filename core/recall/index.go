@@ -273,6 +273,7 @@ type query struct {
 	// flow"): the generic putProperty gives way to it
 	neg          bool // "don't", "nicht", "no", "ne ... pas"
 	all          bool // "all", "every", "alle", "todos", "tous": the list, not one
+	off          bool // words of requests no device serves: order, price, weather, joke, ...
 	specific     bool
 	specificCmds []int
 	idents       []string // identifiers written in the request ("E42", "low-level-refill")
@@ -303,6 +304,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// a negation counts in a one-clause request only: "the pump won't
 	// start, restart it" asks for the restart
 	qr.all = markers["@all"]
+	qr.off = markers["@off"]
 	qr.neg = markers["@neg"] && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {
 		if q.Unit != "" && !qr.read {
@@ -554,9 +556,16 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 			scores[h] = math.Max(scores[h], 0.9)
 		}
 	}
+	// words of other errands ("order new filter cartridges", "turn on the
+	// lights"): whatever else matches, this is not for the device
+	if qr.off {
+		for ti := range scores {
+			scores[ti] *= 0.6
+		}
+	}
 	// a request whose only known words name a thing, beside words no
 	// target knows, is about something else ("the warranty on this pump")
-	if onlyThings, unknown := x.thingsAndUnknown(qr); onlyThings && unknown {
+	if onlyThings, unknown := x.thingsAndUnknown(qr); onlyThings && (unknown || qr.off) {
 		for ti := range scores {
 			scores[ti] *= 0.65
 		}
