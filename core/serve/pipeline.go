@@ -293,7 +293,10 @@ func (r *run) proceed(ctx context.Context, c Candidate) (*Response, error) {
 	if t.Name == ScheduleTarget {
 		return r.schedule(ctx, c, r.inner(c))
 	}
-	if r.u.When != nil && !t.Read() && !takesTime(t) {
+	if !t.Read() && !takesTime(t) && (r.u.When != nil || r.offersSchedule()) {
+		// A time makes it a schedule; a reading of the request as a
+		// schedule with no time stated is asked about ("schedule a
+		// restart" must not become a restart now, §6.2).
 		return r.schedule(ctx, Candidate{Target: ScheduleTarget, Score: c.Score}, &c)
 	}
 	c, out := r.actionDigest(ctx, t, c)
@@ -315,6 +318,16 @@ func (r *run) proceed(ctx context.Context, c Candidate) (*Response, error) {
 	}
 	call := t.Call(g.Sent(t))
 	return r.act(ctx, t, call, in, nil)
+}
+
+// offersSchedule says whether the tier read the request as a schedule too.
+func (r *run) offersSchedule() bool {
+	for _, c := range r.known(r.u.Candidates) {
+		if c.Target == ScheduleTarget {
+			return true
+		}
+	}
+	return false
 }
 
 // takesTime says whether a time in the request is one of t's arguments
@@ -382,7 +395,7 @@ func (r *run) schedule(ctx context.Context, outer Candidate, inner *Candidate) (
 		return out, nil
 	}
 	if at == nil {
-		return r.question(in, r.set.MissingWhen), nil
+		return r.question(in, explain.Fill(r.set.MissingWhen, map[string]string{"title": t.Title})), nil
 	}
 	if out := r.check(t, g.Sent(t), in); out != nil {
 		return out, nil

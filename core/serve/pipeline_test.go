@@ -318,6 +318,7 @@ func TestServe_Schedule(t *testing.T) {
 		{"schedule candidate, inner from the shortlist", Understanding{Decision: "match", When: later, Candidates: []Candidate{{Target: ScheduleTarget, Score: 0.7}, {Target: "getAlerts", Score: 0.3}, {Target: "com.acme.tank.fill", Score: 0.3}}}, operator, PendingApproval, ""},
 		{"nothing to schedule", Understanding{Decision: "match", When: later, Candidates: []Candidate{{Target: ScheduleTarget, Score: 0.7}}}, operator, NeedsClarification, ""},
 		{"no time", match(ScheduleTarget, 0.7, map[string]any{"target": "com.acme.tank.fill"}, nil), operator, NeedsClarification, ""},
+		{"a change also read as a schedule, with no time, is asked about", Understanding{Decision: "match", Candidates: []Candidate{{Target: "postSystemRestart", Score: 0.71}, {Target: ScheduleTarget, Score: 0.46}}}, owner, NeedsClarification, ""},
 		{"time in the past", Understanding{Decision: "match", When: &When{At: t0.Add(-time.Hour)}, Candidates: []Candidate{{Target: "com.acme.tank.fill", Score: 0.7}}}, operator, NeedsClarification, ""},
 		{"inner needs a scope the caller lacks", Understanding{Decision: "match", When: later, Candidates: []Candidate{{Target: "postSystemRestart", Score: 0.7}}}, operator, Refused, ReasonCallerNotAllowed},
 		{"inner out of range", Understanding{Decision: "match", When: later, Candidates: []Candidate{{Target: "com.acme.pump.set_flow", Score: 0.7, Args: map[string]any{"litresPerMin": 500.0}}}}, operator, Refused, ReasonOutOfRange},
