@@ -161,9 +161,7 @@ func (r *run) understood(ctx context.Context) (*Response, error) {
 		if len(things) == 1 {
 			halt, ok := r.env.Map.HaltFor(things[0])
 			if !ok {
-				out := r.respond(Refused, nil, r.set.Refusal(ReasonNoHalt, map[string]string{"thing": things[0]}))
-				out.Reason = ReasonNoHalt
-				return out, nil
+				return r.refuse(nil, ReasonNoHalt, map[string]string{"thing": things[0]}), nil
 			}
 			return r.proceed(ctx, Candidate{Target: halt.Name, Score: top.Score})
 		} else if len(things) > 1 {
@@ -178,12 +176,11 @@ func (r *run) understood(ctx context.Context) (*Response, error) {
 			}
 		}
 	}
-	if close := r.fitting(r.merge(cands)); len(close) > 1 {
-		return r.ask(close), nil
-	} else {
-		top = close[0]
+	remain := r.fitting(r.merge(cands))
+	if len(remain) > 1 {
+		return r.ask(remain), nil
 	}
-	return r.proceed(ctx, top)
+	return r.proceed(ctx, remain[0])
 }
 
 // merge folds readings with the same effect into one: putProperty on a
@@ -501,9 +498,7 @@ func (r *run) actionDigest(ctx context.Context, t Target, c Candidate) (Candidat
 // refused, a missing value is asked for.
 func (r *run) grounded(t Target, g Grounding, in *Intent) *Response {
 	if len(g.Unchecked) > 0 {
-		out := r.respond(Refused, in, r.set.Refusal(ReasonUngrounded, map[string]string{"title": t.Title, "names": strings.Join(g.Unchecked, ", ")}))
-		out.Reason = ReasonUngrounded
-		return out
+		return r.refuse(in, ReasonUngrounded, map[string]string{"title": t.Title, "names": strings.Join(g.Unchecked, ", ")})
 	}
 	if len(g.Missing) > 0 {
 		p, _ := t.Param(g.Missing[0])
