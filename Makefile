@@ -10,7 +10,7 @@ WASM_ENV := GOOS=js GOARCH=wasm
 WASM_FLAGS := -trimpath -ldflags='-s -w'
 FUZZTIME ?= 20s
 # Packages that must build and test under GOOS=js GOARCH=wasm (pure Go).
-WASM_TEST_PKGS ?= $(shell $(WASM_ENV) $(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./core/... ./index/... 2>/dev/null)
+WASM_TEST_PKGS ?= $(shell $(WASM_ENV) $(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./core/... ./index ./wasm/... ./transport/serial 2>/dev/null)
 APT_UPDATED := .cache/apt-updated
 
 .PHONY: all run test build wasm ui bench understanding lint fmt-check vet staticcheck gotest wasmtest fuzz soak tools deps chromium node gcc generate clean
@@ -71,11 +71,14 @@ fmt-check:
 
 vet:
 	$(GO) vet ./...
-	$(WASM_ENV) $(GO) vet ./core/... ./index/... ./wasm/...
+	$(WASM_ENV) $(GO) vet ./core/... ./index ./wasm/... ./transport/serial
 
+# staticcheck runs natively and checks the js/wasm build of the wasm packages.
 staticcheck:
-	$(GO) tool staticcheck ./...
-	$(WASM_ENV) $(GO) tool staticcheck ./core/... ./index/... ./wasm/...
+	@mkdir -p .cache
+	$(GO) build -o .cache/staticcheck honnef.co/go/tools/cmd/staticcheck
+	.cache/staticcheck ./...
+	$(WASM_ENV) .cache/staticcheck ./core/... ./index ./wasm/... ./transport/serial
 
 gotest: gcc chromium build
 	$(GO) test -race -count=1 ./...

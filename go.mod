@@ -10,7 +10,6 @@ require (
 	github.com/gowebpki/jcs v1.0.2
 	github.com/hack-pad/go-indexeddb v0.3.2
 	github.com/hack-pad/safejs v0.1.0
-	github.com/olebedev/when v1.1.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/stretchr/testify v1.12.1
 	github.com/syumai/workers v0.32.0
@@ -20,7 +19,6 @@ require (
 
 require (
 	dario.cat/mergo v1.0.2 // indirect
-	github.com/AlekSi/pointer v1.0.0 // indirect
 	github.com/BurntSushi/toml v1.4.1-0.20240526193622-a339e1f7089c // indirect
 	github.com/atombender/go-jsonschema v0.24.1 // indirect
 	github.com/chromedp/cdproto v0.160.1 // indirect
@@ -31,7 +29,6 @@ require (
 	github.com/google/go-cmp v0.7.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/mitchellh/go-wordwrap v1.0.1 // indirect
-	github.com/pkg/errors v0.8.1 // indirect
 	github.com/sanity-io/litter v1.5.8 // indirect
 	github.com/sosodev/duration v1.4.0 // indirect
 	github.com/spf13/cobra v1.10.2 // indirect

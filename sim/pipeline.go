@@ -109,7 +109,10 @@ func (s *Sim) gatedOnce(c *call) *api.Response {
 	if sub.approvedBy != "" {
 		return s.trialStep(c, sub, gs)
 	}
-	in := gate.Input{Risk: sub.risk, Initiator: c.ini.Kind, Level: s.autonomy.Level()}
+	// Heart-Serve marks an Action asked for through /serve, which never uses
+	// the allowlist (Core §6.2); only a Core token may say so.
+	fromServe := c.tok.Core && c.req.Header.Get("Heart-Serve") == "1"
+	in := gate.Input{Risk: sub.risk, Initiator: c.ini.Kind, Level: s.autonomy.Level(), FromServe: fromServe}
 	if c.ini.Kind == gate.KindRule {
 		rule := s.rule(c.ini.RuleID)
 		if rule == nil || rule.Status != "adopted" {
