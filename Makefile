@@ -86,12 +86,21 @@ gotest: gcc chromium build
 wasmtest: node
 	PATH="$(WASM_EXEC_DIR):$$PATH" $(WASM_ENV) $(GO) test -count=1 $(WASM_TEST_PKGS)
 
-# Every Fuzz target in the module, each for FUZZTIME.
+# Every Fuzz target in the module, each for FUZZTIME. Minimising a new input is
+# bounded so a target ends near FUZZTIME on a loaded machine. A run that ends
+# with Go's own "context deadline exceeded" and no failing input written is the
+# fuzz engine running out of time, not a finding; anything else fails.
 fuzz:
+	@mkdir -p .cache
 	@for pkg in $$($(GO) list ./...); do \
 	  for f in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz' || true); do \
 	    echo "fuzz $$pkg $$f ($(FUZZTIME))"; \
-	    $(GO) test -run='^$$' -fuzz="^$$f$$" -fuzztime=$(FUZZTIME) $$pkg; \
+	    if ! $(GO) test -run='^$$' -fuzz="^$$f$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=5s $$pkg > .cache/fuzz.log 2>&1; then \
+	      cat .cache/fuzz.log; \
+	      if grep -q 'context deadline exceeded' .cache/fuzz.log && ! grep -q 'Failing input written' .cache/fuzz.log; then \
+	        echo "fuzz $$f: engine deadline, no failing input: not a finding"; \
+	      else exit 1; fi; \
+	    else tail -n 2 .cache/fuzz.log; fi; \
 	  done; \
 	done
 
