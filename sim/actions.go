@@ -72,6 +72,10 @@ func denyAction(c *call) *api.Response {
 }
 
 func cancelAction(c *call) *api.Response {
+	var empty struct{} // the body is optional, and empty when given (EmptyRequest)
+	if err := decode(c.req.Body, &empty, true); err != nil {
+		return api.ErrorResponse(err)
+	}
 	a, err := c.s.book.Cancel(c.p["id"], c.tok)
 	if err != nil {
 		return api.ErrorResponse(err)

@@ -67,9 +67,7 @@ var (
 	// Answers the simulator gives today that break the contract, by
 	// operationId, with the reason. Empty when the simulator is clean.
 	// The wrong-body check is keyed operationId+"/wrong-body".
-	knownDeviations = map[string]string{
-		"postActionCancel/wrong-body": "the contract's EmptyRequest refuses a stray member, but the sim ignores the body and cancels (200)",
-	}
+	knownDeviations = map[string]string{}
 	// Operations with a request body that accept the deliberately wrong body
 	// below, by operationId, with the reason.
 	acceptsWrongBody = map[string]string{
