@@ -339,9 +339,16 @@ func (b *Book) Cancel(id string, by Token) (Action, error) {
 		if a.State != StateWaiting && a.State != StateApproved {
 			return false, api.Problemf(409, api.CodeConflict, "This Action is %s; only one that has not run can be cancelled.", a.State)
 		}
+		// An approval is evidence that a person confirmed the plan (and the
+		// Trial steps admitted under it): cancelling afterwards must not erase
+		// it, so the canceller is recorded in the reason instead.
+		if a.State == StateApproved {
+			a.Reason = "Cancelled by " + by.Name + " (" + string(by.Kind) + ") after it was approved."
+		} else {
+			a.DecidedBy = &Decider{Token: by.Name, Kind: by.Kind}
+			a.DecidedAt = now
+		}
 		a.State = StateCancelled
-		a.DecidedBy = &Decider{Token: by.Name, Kind: by.Kind}
-		a.DecidedAt = now
 		return true, nil
 	})
 }

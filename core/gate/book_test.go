@@ -415,3 +415,19 @@ func TestBook_NoSequence_RunsAIPhysicalWithoutHuman(t *testing.T) {
 		}
 	})
 }
+
+// A person's approval is evidence for every Trial step admitted under it, so
+// cancelling the Action afterwards must not overwrite who approved it.
+func TestBook_CancelAfterApproval_KeepsTheApprover(t *testing.T) {
+	b, _ := newTestBook(0)
+	a := waitingSetFlow(t, b)
+	_, err := b.Approve(a.ID, a.Digest, demo("owner"))
+	require.NoError(t, err)
+	got, err := b.Cancel(a.ID, demo("brain"))
+	require.NoError(t, err)
+	assert.Equal(t, StateCancelled, got.State)
+	require.NotNil(t, got.DecidedBy)
+	assert.Equal(t, KindHuman, got.DecidedBy.Kind)
+	assert.Equal(t, "owner", got.DecidedBy.Token)
+	assert.Contains(t, got.Reason, "brain")
+}
