@@ -28,7 +28,7 @@ var sizeSection = Section{
 		if err != nil {
 			return nil, err
 		}
-		raw, gz := index.Sizes()
+		raw, gz := len(index.Raw()), gzipLen(index.Raw())
 		return []Row{
 			{Name: "core.wasm raw", Value: mb(len(wasm)), Reference: "2.6 MB (bare worker + net/http-free Core, decisions §1)", Note: "downloaded once per page load; cached by a service worker later"},
 			{Name: "core.wasm gzip -9", Value: mb(gzipLen(wasm)), Reference: "0.74 MB (decisions §1)", Note: "what crosses the network with Content-Encoding: gzip"},
