@@ -232,6 +232,12 @@ func (c *conceptizer) wordConcepts(p *pack, w string, allowTypo bool) ([]string,
 	return []string{s}, false
 }
 
+// marks are the markers of a text ("@read", "@neg", ...), each with the
+// token index where it first appears: what comes first sets the mood.
+type marks map[string]int
+
+func (m marks) has(k string) bool { _, ok := m[k]; return ok }
+
 // conceptTok is one concept found in the text and the tokens it came from.
 type conceptTok struct {
 	c          string
@@ -241,8 +247,8 @@ type conceptTok struct {
 
 // analyse maps the unused word tokens of toks to concepts. Markers such as
 // "@read" are returned apart.
-func (c *conceptizer) analyse(p *pack, toks []token, allowTypo bool) (cs []conceptTok, markers map[string]bool) {
-	markers = map[string]bool{}
+func (c *conceptizer) analyse(p *pack, toks []token, allowTypo bool) (cs []conceptTok, markers marks) {
+	markers = marks{}
 	var idx []int
 	for i, t := range toks {
 		if !t.used && t.kind == 'w' {
@@ -252,7 +258,9 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo bool) (cs []conce
 	emitT := func(list []string, a, b int, typo bool) {
 		for _, x := range list {
 			if strings.HasPrefix(x, "@") {
-				markers[x] = true
+				if !markers.has(x) {
+					markers[x] = a
+				}
 				continue
 			}
 			cs = append(cs, conceptTok{x, a, b, typo})
@@ -301,12 +309,12 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo bool) (cs []conce
 			continue
 		}
 		w := toks[idx[k]].text
-		if list, ok := p.final[w]; ok && k == len(idx)-1 && k > 0 && !markers["@read"] && c.namesKnown(cs) {
+		if list, ok := p.final[w]; ok && k == len(idx)-1 && k > 0 && !markers.has("@read") && c.namesKnown(cs) {
 			emit(list, idx[k], idx[k]+1)
 			k++
 			continue
 		}
-		if list, ok := p.finalRead[w]; ok && k == len(idx)-1 && k > 0 && markers["@read"] && c.namesKnown(cs) {
+		if list, ok := p.finalRead[w]; ok && k == len(idx)-1 && k > 0 && markers.has("@read") && c.namesKnown(cs) {
 			emit(list, idx[k], idx[k]+1)
 			k++
 			continue

@@ -40,6 +40,7 @@ type Index struct {
 	docs       []doc
 	post       map[string][]int32 // concept -> docs
 	df         map[string]int     // concept -> number of targets
+	dfAct      map[string]int     // concept -> number of targets with a text that does (not asks) it
 	entities   []entityIdx
 	byKind     map[string][]int // entity kind -> targets with an arg of that kind
 	things     map[string]string
@@ -86,9 +87,24 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 		x.byID[t.ID] = i
 		x.addTarget(t)
 	}
+	x.dfAct = map[string]int{}
 	for _, t := range x.targets {
 		for _, c := range x.targetConcepts(t) {
 			x.df[c]++
+		}
+		// the words of texts that do something, not of those that ask
+		// ("list the actions waiting for approval" approves nothing)
+		seen := map[string]bool{}
+		for _, di := range t.docs {
+			if x.docs[di].read {
+				continue
+			}
+			for _, c := range x.docs[di].concepts {
+				if !seen[c] {
+					seen[c] = true
+					x.dfAct[c]++
+				}
+			}
 		}
 	}
 	x.n = float64(len(x.targets))
@@ -183,7 +199,7 @@ func (x *Index) addTarget(t Target) {
 			return
 		}
 		di := int32(len(x.docs))
-		x.docs = append(x.docs, doc{target: ti, concepts: cs, weight: w, read: markers["@read"]})
+		x.docs = append(x.docs, doc{target: ti, concepts: cs, weight: w, read: markers.has("@read")})
 		tg.docs = append(tg.docs, di)
 		for _, c := range cs {
 			x.post[c] = append(x.post[c], di)
@@ -300,18 +316,19 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.qty = x.d.units.quantities(text, toks, nums)
 	qr.qty = append(qr.qty, x.d.units.articleDurations(text, toks, p)...)
 	cs, markers := x.cz.analyse(p, toks, true)
-	qr.read = markers["@read"] || strings.Contains(text, "?")
+	// "could you …?" asks for something to be done, not a question
+	qr.read = markers.has("@read") || (strings.Contains(text, "?") && !markers.has("@ask"))
 	// a negation counts in a one-clause request only: "the pump won't
 	// start, restart it" asks for the restart
-	qr.all = markers["@all"]
-	qr.off = markers["@off"]
-	qr.neg = markers["@neg"] && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
+	qr.all = markers.has("@all")
+	qr.off = markers.has("@off")
+	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {
 		if q.Unit != "" && !qr.read {
 			qr.act = true // "the pump at 40 l/min" asks for a change
 		}
 	}
-	typoMass := 0.0
+	typoMass, actAt := 0.0, -1
 	for _, ct := range cs {
 		if _, ok := qr.q[ct.c]; !ok {
 			w := x.idf(ct.c)
@@ -326,10 +343,21 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		}
 		if x.action[ct.c] {
 			qr.act = true
+			if actAt < 0 || ct.start < actAt {
+				actAt = ct.start
+			}
 		}
 		if x.haltC[ct.c] {
 			qr.halt = true
 		}
+	}
+	// the mood is set by what comes first: "list the backups", "what is
+	// the ramp rate set to" ask, and their action words name what is asked
+	// about; "could you set the flow to 80?" asks for the change
+	if readAt, ok := markers["@read"]; ok && qr.act && readAt < actAt {
+		qr.act = false
+	} else if qr.act && (!ok || actAt < readAt) {
+		qr.read = false
 	}
 	// a scheduled action: "schedule a restart for Sunday night" is the restart
 	if sc := x.d.concepts.Schedule; qr.when != nil && qr.act {
@@ -465,8 +493,13 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		// naming a component is weak evidence for the component operations:
 		// most requests name a thing to do something with it
 		kw := 0.9
-		if kind == "component" && !hasKind(qr.idEnts, kind) {
-			kw = 0.72 // unless its id is written out ("tank-1")
+		_, saysKind := qr.q[kind] // "the pump component", "la propiedad tank.level"
+		if kind == "component" && !hasKind(qr.idEnts, kind) && !saysKind {
+			kw = 0.72 // unless its id is written out ("tank-1") or it is called a component
+		}
+		coveredW := 0.7
+		if saysKind {
+			coveredW = 1
 		}
 		for _, ti := range tis {
 			for _, di := range x.targets[ti].docs {
@@ -483,11 +516,11 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 				explained = o
 				for _, c := range m.covered {
 					if !containsStr(dc.concepts, c) {
-						explained += 0.7 * qr.q[c]
+						explained += coveredW * qr.q[c]
 					}
 				}
 				mass := qr.mass
-				if hasK {
+				if hasK && !saysKind {
 					mass += wk
 				}
 				if o <= 0 {
@@ -563,6 +596,7 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 			scores[ti] *= 0.6
 		}
 	}
+	unserved := x.unservedAction(qr)
 	// a request whose only known words name a thing, beside words no
 	// target knows, is about something else ("the warranty on this pump")
 	if onlyThings, unknown := x.thingsAndUnknown(qr); onlyThings && (unknown || qr.off) {
@@ -598,6 +632,9 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		}
 		c := x.fill(t, qr)
 		s = x.adjust(t, qr, s, c)
+		if unserved {
+			s *= 0.6 // after the evidence: an id it names does not make it ours
+		}
 		if s < x.opts.MinCandidateScore {
 			continue
 		}
@@ -704,7 +741,7 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	if unitMatch {
 		bonus(0.12)
-	} else if anyUnit && !qr.read && t.numeric == 0 {
+	} else if anyUnit && !qr.read && t.numeric == 0 && !containsStr(x.d.concepts.FreeForm, t.ID) {
 		s -= 0.15 // the value must go somewhere: "pump at 55 l/min" is not "start the pump"
 	} else if unitMiss {
 		s -= 0.08
@@ -714,6 +751,9 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	if c.fromText > 0 {
 		bonus(0.06) // "show alert 4": the one alert, not the list
+		if c.idFilled > 0 {
+			bonus(0.06)
+		}
 	} else if len(qr.idents) > 0 && hasDigits(qr.idents) {
 		s -= 0.06 // "fault E42": the list has no place for E42
 	}
@@ -809,9 +849,11 @@ func identifiers(text string, toks []token, x *Index) []string {
 		if used {
 			continue // part of a time, a quantity or a component id
 		}
-		hasDigit, hasLetter, hasJoin := false, false, false
+		hasDigit, hasLetter, hasJoin, odd := false, false, false, false
 		for i, r := range f {
 			switch {
+			case strings.ContainsRune("<>(){}[]=;:$`|&*\\\"'!?@#%^+~,", r):
+				odd = true // markup or code is no id: "<script>", "$(rm"
 			case r >= '0' && r <= '9':
 				hasDigit = true
 			case r == '-' || r == '.' || r == '_' || r == '/':
@@ -821,6 +863,9 @@ func identifiers(text string, toks []token, x *Index) []string {
 			case unicode.IsLetter(r):
 				hasLetter = true
 			}
+		}
+		if odd {
+			continue
 		}
 		if !hasLetter && !(hasDigit && strings.Count(f, ".") >= 2) {
 			continue // "2.0.1" is a version; "40" is a number
@@ -974,4 +1019,25 @@ func (x *Index) isComponentWord(c string) bool {
 		}
 	}
 	return false
+}
+
+// unservedAction: the request asks for an action no target performs, or
+// only a person may ("approve action 42": approving is never a /serve
+// target, §6.2), so whatever else matches is only its object.
+func (x *Index) unservedAction(qr *query) bool {
+	if !qr.act || qr.read {
+		return false
+	}
+	person, other := false, false
+	for c := range qr.q {
+		switch {
+		case containsStr(x.d.concepts.PersonOnly, c):
+			person = true
+		case x.action[c] && x.dfAct[c] == 0:
+			return true
+		case x.action[c]:
+			other = true
+		}
+	}
+	return person && !other
 }

@@ -182,6 +182,8 @@ type conceptsFile struct {
 	StopTarget  string            `json:"stopTarget"`
 	StopOnly    []string          `json:"stopOnly"`
 	TimeArgs    []string          `json:"timeArgs"`
+	FreeForm    []string          `json:"freeForm"`   // targets whose body takes any setting and value
+	PersonOnly  []string          `json:"personOnly"` // acts only a person does, never a /serve target (approve)
 	ArgEntities map[string]string `json:"argEntities"`
 }
 

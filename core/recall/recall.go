@@ -106,6 +106,7 @@ type Candidate struct {
 	Missing   []string          `json:"missing,omitempty"`   // required args with no value
 
 	fromText  int // string args filled from identifiers or numbers in the request
+	idFilled  int // of those, arguments that are ids ("id", "ruleId"): "show schedule 3" names one schedule
 	unusedQty int // unitless numbers of the request no argument took
 }
 

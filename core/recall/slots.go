@@ -95,11 +95,13 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 				set(a.Name, qr.idents[usedIdents], GroundStated)
 				usedIdents++
 				c.fromText++
+				c.idFilled += isIDArg(a)
 				done = true
 			} else if qi := lastUnitless(qr.qty, usedQ); qi >= 0 && a.Required {
 				set(a.Name, formatNumber(qr.qty[qi].Value), GroundStated)
 				usedQ[qi] = true
 				c.fromText++
+				c.idFilled += isIDArg(a)
 				done = true
 			}
 		}
@@ -283,4 +285,13 @@ func statedTime(d *data, text, value string) bool {
 		}
 	}
 	return false
+}
+
+// isIDArg is 1 for an argument that names one object by its id.
+func isIDArg(a Arg) int {
+	n := strings.ToLower(a.Name)
+	if n == "id" || strings.HasSuffix(n, "id") {
+		return 1
+	}
+	return 0
 }
