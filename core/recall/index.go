@@ -356,6 +356,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// about; "could you set the flow to 80?" asks for the change
 	if readAt, ok := markers["@read"]; ok && qr.act && readAt < actAt {
 		qr.act = false
+		qr.halt = false // "is the pump switched off?" asks for its state
 	} else if qr.act && (!ok || actAt < readAt) {
 		qr.read = false
 	}
