@@ -368,7 +368,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	for _, w := range qr.q {
 		qr.mass += w
 	}
-	qr.ents = matchEntities(x.entities, qr.q, qr.span, text, toks)
+	qr.ents = partOfProperty(matchEntities(x.entities, qr.q, qr.span, text, toks), qr.q)
 	bestProp, _, hasProp := bestOfKind(qr.ents, "property")
 	for _, m := range qr.ents {
 		if m.ref.Kind != "property" || !hasProp || m.score < bestProp.score-1e-9 {
@@ -1041,4 +1041,30 @@ func (x *Index) unservedAction(qr *query) bool {
 		}
 	}
 	return person && !other
+}
+
+// partOfProperty drops a component named only as the owner of a property
+// the request names ("the litres of water in the tank" is tank.volume, not
+// tank-1), unless the request calls it a component.
+func partOfProperty(ms []entityMatch, q map[string]float64) []entityMatch {
+	if _, says := q["component"]; says {
+		return ms
+	}
+	out := ms[:0:0]
+	for _, m := range ms {
+		if m.ref.Kind == "component" {
+			thing, _, _ := strings.Cut(idWords(m.ref.ID), " ")
+			owned := false
+			for _, o := range ms {
+				if o.ref.Kind == "property" && strings.HasPrefix(o.ref.ID, thing+".") {
+					owned = true
+				}
+			}
+			if owned {
+				continue
+			}
+		}
+		out = append(out, m)
+	}
+	return out
 }
