@@ -592,12 +592,7 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 	}
 	// words of other errands ("order new filter cartridges", "turn on the
 	// lights"): whatever else matches, this is not for the device
-	if qr.off {
-		for ti := range scores {
-			scores[ti] *= 0.6
-		}
-	}
-	unserved := x.unservedAction(qr)
+	unserved := qr.off || x.unservedAction(qr)
 	// a request whose only known words name a thing, beside words no
 	// target knows, is about something else ("the warranty on this pump")
 	if onlyThings, unknown := x.thingsAndUnknown(qr); onlyThings && (unknown || qr.off) {
