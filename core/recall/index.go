@@ -306,6 +306,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr := &query{text: text, toks: toks, lang: lang, q: map[string]float64{}, span: map[string][2]int{}}
 	qr.idEnts = x.markIDs(text, toks)
 	nums := parseNumbers(toks, p)
+	arith := x.arithmetic(toks, nums)
 	now := ctx.Now
 	if now.IsZero() {
 		now = time.Unix(0, 0)
@@ -321,7 +322,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// a negation counts in a one-clause request only: "the pump won't
 	// start, restart it" asks for the restart
 	qr.all = markers.has("@all")
-	qr.off = markers.has("@off")
+	qr.off = markers.has("@off") || codeLike(text) || arith
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {
 		if q.Unit != "" && !qr.read {
@@ -385,6 +386,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	}
 	if len(qr.qty) > 0 && !qr.read {
 		qr.act = true // "flow 65", "conveyor speed 12": a value to set
+	}
+	if !qr.act && !qr.read && qr.when == nil && len(qr.idents) == 0 && len(qr.idEnts) == 0 {
+		qr.read = true // only names, no verb: "tank lvl", "débit actuel", "Netzwerkstatus"
 	}
 	if qr.halt {
 		// the first thing named ("stop the pump and the conveyor": the pump)
@@ -1062,4 +1066,36 @@ func partOfProperty(ms []entityMatch, q map[string]float64) []entityMatch {
 		out = append(out, m)
 	}
 	return out
+}
+
+// codeLike: the request carries code or markup ("'; DROP TABLE", "<script>",
+// "$(rm -rf /)"): whatever words it shares with a target, it is not a request
+// to the device. (The text is never executed either way.)
+func codeLike(text string) bool {
+	for _, sig := range []string{"--", "';", "\";", "<script", "</", "/>", "$(", "${", "`", "&&", "||", "/*", "*/", "rm -rf"} {
+		if strings.Contains(strings.ToLower(text), sig) {
+			return true
+		}
+	}
+	return false
+}
+
+// arithmetic: two numbers joined by an operator ("37 times 12", "250
+// entre 4", "17 × 23") are a sum to work out, not a value for the device.
+func (x *Index) arithmetic(toks []token, nums []numSpan) bool {
+	for i := 0; i+1 < len(nums); i++ {
+		a, b := nums[i], nums[i+1]
+		if b.start != a.end+1 {
+			continue
+		}
+		op := toks[a.end].text
+		if _, _, unit := x.d.units.match(toks, a.end); unit {
+			continue // "10 por ciento"
+		}
+		if op == "×" || containsStr(x.d.concepts.Arithmetic, op) {
+			toks[a.end].used = true // "times" is no time here
+			return true
+		}
+	}
+	return false
 }
