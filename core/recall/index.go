@@ -270,21 +270,23 @@ func (x *Index) Len() int { return len(x.targets) }
 
 // query is a request after analysis.
 type query struct {
-	text    string
-	toks    []token
-	lang    string
-	q       map[string]float64 // concept -> weight
-	span    map[string][2]int
-	mass    float64
-	read    bool
-	act     bool
-	halt    bool
-	when    *TimeExpr
-	qty     []Quantity
-	ents    []entityMatch
-	idEnts  []EntityRef
-	thing   string
-	hasThng bool
+	text string
+	toks []token
+	lang string
+	q    map[string]float64 // concept -> weight
+	span map[string][2]int
+	mass float64
+	read bool
+	// readImplied: no word asks or acts, the request only names things
+	readImplied bool
+	act         bool
+	halt        bool
+	when        *TimeExpr
+	qty         []Quantity
+	ents        []entityMatch
+	idEnts      []EntityRef
+	thing       string
+	hasThng     bool
 	// a product command sets the property the request names ("set the
 	// flow"): the generic putProperty gives way to it
 	neg          bool // "don't", "nicht", "no", "ne ... pas"
@@ -388,7 +390,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		qr.act = true // "flow 65", "conveyor speed 12": a value to set
 	}
 	if !qr.act && !qr.read && qr.when == nil && len(qr.idents) == 0 && len(qr.idEnts) == 0 {
-		qr.read = true // only names, no verb: "tank lvl", "débit actuel", "Netzwerkstatus"
+		qr.read, qr.readImplied = true, true // only names, no verb: "tank lvl", "débit actuel", "Netzwerkstatus"
 	}
 	if qr.halt {
 		// the first thing named ("stop the pump and the conveyor": the pump)
@@ -711,9 +713,9 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	bonus := func(b float64) { s += b * math.Max(0, 1-s) * 2 }
 	read := t.Risk == "read"
 	if qr.read && !qr.act {
-		if read {
+		if read && !qr.readImplied {
 			bonus(0.08)
-		} else {
+		} else if !read {
 			s *= 0.75
 		}
 	}
