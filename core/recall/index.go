@@ -643,6 +643,7 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		c.Score = math.Round(math.Min(1, s)*1000) / 1000
 		cands = append(cands, c)
 	}
+	x.itemOverList(cands)
 	sort.Slice(cands, func(i, j int) bool {
 		if cands[i].Score != cands[j].Score {
 			return cands[i].Score > cands[j].Score
@@ -683,6 +684,10 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		if usedByArg || qr.when.dateOnly || !qr.when.At.After(ctx.Now) {
 			res.When = nil
 		}
+	}
+	if vc := x.vague(qr); vc != nil {
+		res.Shortlist, res.Decision = vc, DecisionVague
+		return res
 	}
 	switch {
 	case len(cands) == 0 || cands[0].Score < x.opts.MatchThreshold:
@@ -753,9 +758,6 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	if c.fromText > 0 {
 		bonus(0.06) // "show alert 4": the one alert, not the list
-		if c.idFilled > 0 {
-			bonus(0.06)
-		}
 	} else if len(qr.idents) > 0 && hasDigits(qr.idents) {
 		s -= 0.06 // "fault E42": the list has no place for E42
 	}
@@ -924,6 +926,9 @@ func (x *Index) isWord(w string) bool {
 		}
 		if _, ok := p.nums[w]; ok {
 			return true
+		}
+		if p.stop[w] {
+			return true // "montrez-moi" is two words, not an id
 		}
 	}
 	return false
@@ -1096,6 +1101,106 @@ func (x *Index) arithmetic(toks []token, nums []numSpan) bool {
 		}
 		if op == "×" || containsStr(x.d.concepts.Arithmetic, op) {
 			toks[a.end].used = true // "times" is no time here
+			return true
+		}
+	}
+	return false
+}
+
+// itemOverList: when the request names one object by its id ("show schedule
+// 3", "la entrada 42 del Rhythm"), the operation that reads that one object
+// leads the operation that lists them all (getSchedule over getSchedules).
+// The pairs come from the ids: a list is the item's id plus "s" ("ies"),
+// or a prefix of it (getRhythm, getRhythmEntry).
+func (x *Index) itemOverList(cands []Candidate) {
+	for i := range cands {
+		if cands[i].fromText == 0 || len(cands[i].Missing) > 0 {
+			continue
+		}
+		item := cands[i].Target
+		for j := range cands {
+			list := cands[j].Target
+			if i == j || len(cands[j].Args) > 0 || !listOf(list, item) {
+				continue
+			}
+			if cands[i].Score <= cands[j].Score {
+				cands[i].Score = math.Min(1, math.Round((cands[j].Score+0.05)*1000)/1000)
+			}
+		}
+	}
+}
+
+func listOf(list, item string) bool {
+	switch {
+	case list == item+"s":
+		return true
+	case strings.HasSuffix(item, "y") && list == item[:len(item)-1]+"ies":
+		return true
+	}
+	return strings.HasPrefix(item, list) && len(item) > len(list) && unicode.IsUpper(rune(item[len(list)]))
+}
+
+// vague returns the commands a request could mean when it asks for a change
+// and names nothing to change ("set it to 50", "stell das auf 30", "start
+// it"): every word it has is an action that commands of two or more things
+// share. With a value, only commands that take it. Nil when the request is
+// not vague.
+func (x *Index) vague(qr *query) []Candidate {
+	if qr.read || qr.neg || qr.when != nil || len(qr.q) == 0 || len(qr.ents) > 0 || len(qr.idEnts) > 0 || len(qr.idents) > 0 || qr.hasThng {
+		return nil
+	}
+	var cmds []int
+	for c := range qr.q {
+		if !x.action[c] || x.haltC[c] || x.thingOf[c] != "" {
+			return nil
+		}
+		things := 0
+		for _, th := range sortedKeys(x.cmdsOf) {
+			has := false
+			for _, ti := range x.cmdsOf[th] {
+				if x.mentions(&x.targets[ti], []string{c}) > 0 {
+					has = true
+					if !containsInt(cmds, ti) {
+						cmds = append(cmds, ti)
+					}
+				}
+			}
+			if has {
+				things++
+			}
+		}
+		if things < 2 {
+			return nil
+		}
+	}
+	var out []Candidate
+	for _, ti := range cmds {
+		t := &x.targets[ti]
+		c := x.fill(t, qr)
+		if len(qr.qty) > 0 && (t.numeric == 0 || len(c.Missing) > 0) {
+			continue // "set it to 50": the commands that take a number
+		}
+		c.Score = 0.5
+		out = append(out, c)
+		if len(out) == x.opts.ShortlistSize {
+			break
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func containsInt(list []int, v int) bool {
+	for _, x := range list {
+		if x == v {
 			return true
 		}
 	}
