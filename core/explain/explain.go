@@ -40,6 +40,7 @@ type Set struct {
 	Missing       string            `json:"missing"`
 	MissingWhen   string            `json:"missingWhen"`
 	MissingTarget string            `json:"missingTarget"`
+	Vague         string            `json:"vague"`
 	Refused       map[string]string `json:"refused"`
 }
 

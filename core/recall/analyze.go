@@ -267,16 +267,12 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo bool) (cs []conce
 		}
 	}
 	emit := func(list []string, a, b int) { emitT(list, a, b, false) }
-	// German separable verbs: "schalte ... ein", "halte ... an"
-	if len(idx) > 1 && len(p.separable) > 0 {
-		first, last := toks[idx[0]].text, toks[idx[len(idx)-1]].text
-		for _, v := range []string{first, stem(p, first), strings.TrimSuffix(first, "e")} {
-			if list, ok := p.separable[v+" "+last]; ok {
-				emit(list, idx[0], idx[0]+1)
-				idx = idx[1 : len(idx)-1]
-				break
-			}
-		}
+	// separable and particle verbs: "schalte ... ein", "lassen Sie den Tank
+	// ... ab", "would you mind switching the pump on": a verb, later its
+	// particle at the end (only fillers after it)
+	if vi, pi, list := separableVerb(p, toks, idx); vi >= 0 {
+		emit(list, idx[vi], idx[vi]+1)
+		idx = append(append(append([]int(nil), idx[:vi]...), idx[vi+1:pi]...), idx[pi+1:]...)
 	}
 	for k := 0; k < len(idx); {
 		// the first word may have a sentence-initial meaning ("para la bomba")
@@ -293,10 +289,17 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo bool) (cs []conce
 			for m := 0; m < n; m++ {
 				parts[m] = toks[idx[k+m]].text
 			}
-			key := strings.Join(parts, " ")
-			list, ok := p.lex[key]
-			if !ok && p.lang != "en" {
-				list, ok = c.d.packs["en"].lex[key]
+			var list []string
+			ok := false
+			// the first word may be inflected: "switched off", "turning on"
+			for _, v := range verbForms(p, parts[0]) {
+				key := v + " " + strings.Join(parts[1:], " ")
+				if list, ok = p.lex[key]; !ok && p.lang != "en" {
+					list, ok = c.d.packs["en"].lex[key]
+				}
+				if ok {
+					break
+				}
 			}
 			if ok {
 				emit(list, idx[k], idx[k+n-1]+1)
@@ -395,8 +398,9 @@ func transposed(a, b string) bool {
 }
 
 // fitForTypo keeps corrections that carry meaning: never to a question word
-// or read verb alone ("lock" is not "look"), and a four-letter word only to
-// a word of the lexicons ("room" is not the "root" of getRoot).
+// or read verb alone ("lock" is not "look"), never to a word that stops
+// something unless two letters were swapped, and a four-letter word only to a word of the lexicons ("room"
+// is not the "root" of getRoot).
 func (c *conceptizer) fitForTypo(p *pack, w, v string) bool {
 	inLex := false
 	for _, q := range []*pack{p, c.d.packs["en"]} {
@@ -406,6 +410,9 @@ func (c *conceptizer) fitForTypo(p *pack, w, v string) bool {
 			for _, x := range cs {
 				if !strings.HasPrefix(x, "@") {
 					content = true
+				}
+				if containsStr(c.d.concepts.Halt, x) && !transposed(w, v) {
+					return false // a guess stops nothing: "hätte" is not "halte" ("stpo" is "stop")
 				}
 			}
 			if !content {
@@ -425,4 +432,62 @@ func (c *conceptizer) namesKnown(cs []conceptTok) bool {
 		}
 	}
 	return false
+}
+
+// verbForms are the forms a verb may be listed under: as written, its stem,
+// the stem with a final e ("closing" -> close) and without a doubled
+// consonant ("shutting" -> shut).
+func verbForms(p *pack, w string) []string {
+	out := []string{w}
+	st := stem(p, w)
+	if st == w {
+		return out
+	}
+	out = append(out, st, st+"e")
+	if n := len(st); n > 2 && st[n-1] == st[n-2] {
+		out = append(out, st[:n-1])
+	}
+	return out
+}
+
+// separableVerb finds a verb of the pack's separable list and its particle
+// among the last three words, with only fillers (stop words, "please") after
+// the particle. It returns their positions in idx and the concepts.
+func separableVerb(p *pack, toks []token, idx []int) (vi, pi int, list []string) {
+	if len(p.separable) == 0 || len(idx) < 2 {
+		return -1, -1, nil
+	}
+	for pi = len(idx) - 1; pi >= 1 && pi >= len(idx)-3; pi-- {
+		part := toks[idx[pi]].text
+		for vi = 0; vi < pi; vi++ {
+			for _, v := range append(verbForms(p, toks[idx[vi]].text), strings.TrimSuffix(toks[idx[vi]].text, "e")) {
+				if l, ok := p.separable[v+" "+part]; ok {
+					return vi, pi, l
+				}
+			}
+		}
+		if !p.filler(toks[idx[pi]].text) {
+			break
+		}
+	}
+	return -1, -1, nil
+}
+
+// filler: a word that may follow a sentence's last meaningful word ("…
+// on, please", "… ein, bitte"): a stop word, or one that only marks a polite
+// request.
+func (p *pack) filler(w string) bool {
+	if p.stop[w] {
+		return true
+	}
+	cs, ok := p.lex[w]
+	if !ok || len(cs) == 0 {
+		return false
+	}
+	for _, c := range cs {
+		if c != "@ask" {
+			return false
+		}
+	}
+	return true
 }

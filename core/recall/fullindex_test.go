@@ -263,12 +263,3 @@ func TestFullIndex_RightTargetFirstAcrossFourLanguages(t *testing.T) {
 	}
 	t.Logf("right target first: %d of %d; unanswerable rejected: %d of %d", right, total, rejected, unanswerable)
 }
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}

@@ -270,21 +270,23 @@ func (x *Index) Len() int { return len(x.targets) }
 
 // query is a request after analysis.
 type query struct {
-	text    string
-	toks    []token
-	lang    string
-	q       map[string]float64 // concept -> weight
-	span    map[string][2]int
-	mass    float64
-	read    bool
-	act     bool
-	halt    bool
-	when    *TimeExpr
-	qty     []Quantity
-	ents    []entityMatch
-	idEnts  []EntityRef
-	thing   string
-	hasThng bool
+	text string
+	toks []token
+	lang string
+	q    map[string]float64 // concept -> weight
+	span map[string][2]int
+	mass float64
+	read bool
+	// readImplied: no word asks or acts, the request only names things
+	readImplied bool
+	act         bool
+	halt        bool
+	when        *TimeExpr
+	qty         []Quantity
+	ents        []entityMatch
+	idEnts      []EntityRef
+	thing       string
+	hasThng     bool
 	// a product command sets the property the request names ("set the
 	// flow"): the generic putProperty gives way to it
 	neg          bool // "don't", "nicht", "no", "ne ... pas"
@@ -306,6 +308,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr := &query{text: text, toks: toks, lang: lang, q: map[string]float64{}, span: map[string][2]int{}}
 	qr.idEnts = x.markIDs(text, toks)
 	nums := parseNumbers(toks, p)
+	arith := x.arithmetic(toks, nums)
 	now := ctx.Now
 	if now.IsZero() {
 		now = time.Unix(0, 0)
@@ -321,7 +324,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// a negation counts in a one-clause request only: "the pump won't
 	// start, restart it" asks for the restart
 	qr.all = markers.has("@all")
-	qr.off = markers.has("@off")
+	qr.off = markers.has("@off") || codeLike(text) || arith
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {
 		if q.Unit != "" && !qr.read {
@@ -356,6 +359,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// about; "could you set the flow to 80?" asks for the change
 	if readAt, ok := markers["@read"]; ok && qr.act && readAt < actAt {
 		qr.act = false
+		qr.halt = false // "is the pump switched off?" asks for its state
 	} else if qr.act && (!ok || actAt < readAt) {
 		qr.read = false
 	}
@@ -367,7 +371,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	for _, w := range qr.q {
 		qr.mass += w
 	}
-	qr.ents = matchEntities(x.entities, qr.q, qr.span, text, toks)
+	qr.ents = partOfProperty(matchEntities(x.entities, qr.q, qr.span, text, toks), qr.q)
 	bestProp, _, hasProp := bestOfKind(qr.ents, "property")
 	for _, m := range qr.ents {
 		if m.ref.Kind != "property" || !hasProp || m.score < bestProp.score-1e-9 {
@@ -384,6 +388,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	}
 	if len(qr.qty) > 0 && !qr.read {
 		qr.act = true // "flow 65", "conveyor speed 12": a value to set
+	}
+	if !qr.act && !qr.read && qr.when == nil && len(qr.idents) == 0 && len(qr.idEnts) == 0 {
+		qr.read, qr.readImplied = true, true // only names, no verb: "tank lvl", "débit actuel", "Netzwerkstatus"
 	}
 	if qr.halt {
 		// the first thing named ("stop the pump and the conveyor": the pump)
@@ -591,12 +598,7 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 	}
 	// words of other errands ("order new filter cartridges", "turn on the
 	// lights"): whatever else matches, this is not for the device
-	if qr.off {
-		for ti := range scores {
-			scores[ti] *= 0.6
-		}
-	}
-	unserved := x.unservedAction(qr)
+	unserved := qr.off || x.unservedAction(qr)
 	// a request whose only known words name a thing, beside words no
 	// target knows, is about something else ("the warranty on this pump")
 	if onlyThings, unknown := x.thingsAndUnknown(qr); onlyThings && (unknown || qr.off) {
@@ -641,6 +643,7 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		c.Score = math.Round(math.Min(1, s)*1000) / 1000
 		cands = append(cands, c)
 	}
+	x.itemOverList(cands)
 	sort.Slice(cands, func(i, j int) bool {
 		if cands[i].Score != cands[j].Score {
 			return cands[i].Score > cands[j].Score
@@ -682,6 +685,10 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 			res.When = nil
 		}
 	}
+	if vc := x.vague(qr); vc != nil {
+		res.Shortlist, res.Decision = vc, DecisionVague
+		return res
+	}
 	switch {
 	case len(cands) == 0 || cands[0].Score < x.opts.MatchThreshold:
 		res.Decision = DecisionNone
@@ -711,9 +718,9 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	bonus := func(b float64) { s += b * math.Max(0, 1-s) * 2 }
 	read := t.Risk == "read"
 	if qr.read && !qr.act {
-		if read {
+		if read && !qr.readImplied {
 			bonus(0.08)
-		} else {
+		} else if !read {
 			s *= 0.75
 		}
 	}
@@ -751,9 +758,6 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	if c.fromText > 0 {
 		bonus(0.06) // "show alert 4": the one alert, not the list
-		if c.idFilled > 0 {
-			bonus(0.06)
-		}
 	} else if len(qr.idents) > 0 && hasDigits(qr.idents) {
 		s -= 0.06 // "fault E42": the list has no place for E42
 	}
@@ -923,6 +927,9 @@ func (x *Index) isWord(w string) bool {
 		if _, ok := p.nums[w]; ok {
 			return true
 		}
+		if p.stop[w] {
+			return true // "montrez-moi" is two words, not an id
+		}
 	}
 	return false
 }
@@ -1040,4 +1047,162 @@ func (x *Index) unservedAction(qr *query) bool {
 		}
 	}
 	return person && !other
+}
+
+// partOfProperty drops a component named only as the owner of a property
+// the request names ("the litres of water in the tank" is tank.volume, not
+// tank-1), unless the request calls it a component.
+func partOfProperty(ms []entityMatch, q map[string]float64) []entityMatch {
+	if _, says := q["component"]; says {
+		return ms
+	}
+	out := ms[:0:0]
+	for _, m := range ms {
+		if m.ref.Kind == "component" {
+			thing, _, _ := strings.Cut(idWords(m.ref.ID), " ")
+			owned := false
+			for _, o := range ms {
+				if o.ref.Kind == "property" && strings.HasPrefix(o.ref.ID, thing+".") {
+					owned = true
+				}
+			}
+			if owned {
+				continue
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// codeLike: the request carries code or markup ("'; DROP TABLE", "<script>",
+// "$(rm -rf /)"): whatever words it shares with a target, it is not a request
+// to the device. (The text is never executed either way.)
+func codeLike(text string) bool {
+	for _, sig := range []string{"--", "';", "\";", "<script", "</", "/>", "$(", "${", "`", "&&", "||", "/*", "*/", "rm -rf"} {
+		if strings.Contains(strings.ToLower(text), sig) {
+			return true
+		}
+	}
+	return false
+}
+
+// arithmetic: two numbers joined by an operator ("37 times 12", "250
+// entre 4", "17 × 23") are a sum to work out, not a value for the device.
+func (x *Index) arithmetic(toks []token, nums []numSpan) bool {
+	for i := 0; i+1 < len(nums); i++ {
+		a, b := nums[i], nums[i+1]
+		if b.start != a.end+1 {
+			continue
+		}
+		op := toks[a.end].text
+		if _, _, unit := x.d.units.match(toks, a.end); unit {
+			continue // "10 por ciento"
+		}
+		if op == "×" || containsStr(x.d.concepts.Arithmetic, op) {
+			toks[a.end].used = true // "times" is no time here
+			return true
+		}
+	}
+	return false
+}
+
+// itemOverList: when the request names one object by its id ("show schedule
+// 3", "la entrada 42 del Rhythm"), the operation that reads that one object
+// leads the operation that lists them all (getSchedule over getSchedules).
+// The pairs come from the ids: a list is the item's id plus "s" ("ies"),
+// or a prefix of it (getRhythm, getRhythmEntry).
+func (x *Index) itemOverList(cands []Candidate) {
+	for i := range cands {
+		if cands[i].fromText == 0 || len(cands[i].Missing) > 0 {
+			continue
+		}
+		item := cands[i].Target
+		for j := range cands {
+			list := cands[j].Target
+			if i == j || len(cands[j].Args) > 0 || !listOf(list, item) {
+				continue
+			}
+			if cands[i].Score <= cands[j].Score {
+				cands[i].Score = math.Min(1, math.Round((cands[j].Score+0.05)*1000)/1000)
+			}
+		}
+	}
+}
+
+func listOf(list, item string) bool {
+	switch {
+	case list == item+"s":
+		return true
+	case strings.HasSuffix(item, "y") && list == item[:len(item)-1]+"ies":
+		return true
+	}
+	return strings.HasPrefix(item, list) && len(item) > len(list) && unicode.IsUpper(rune(item[len(list)]))
+}
+
+// vague returns the commands a request could mean when it asks for a change
+// and names nothing to change ("set it to 50", "stell das auf 30", "start
+// it"): every word it has is an action that commands of two or more things
+// share. With a value, only commands that take it. Nil when the request is
+// not vague.
+func (x *Index) vague(qr *query) []Candidate {
+	if qr.read || qr.neg || qr.when != nil || len(qr.q) == 0 || len(qr.ents) > 0 || len(qr.idEnts) > 0 || len(qr.idents) > 0 || qr.hasThng {
+		return nil
+	}
+	var cmds []int
+	for c := range qr.q {
+		if !x.action[c] || x.haltC[c] || x.thingOf[c] != "" {
+			return nil
+		}
+		things := 0
+		for _, th := range sortedKeys(x.cmdsOf) {
+			has := false
+			for _, ti := range x.cmdsOf[th] {
+				if x.mentions(&x.targets[ti], []string{c}) > 0 {
+					has = true
+					if !containsInt(cmds, ti) {
+						cmds = append(cmds, ti)
+					}
+				}
+			}
+			if has {
+				things++
+			}
+		}
+		if things < 2 {
+			return nil
+		}
+	}
+	var out []Candidate
+	for _, ti := range cmds {
+		t := &x.targets[ti]
+		c := x.fill(t, qr)
+		if len(qr.qty) > 0 && (t.numeric == 0 || len(c.Missing) > 0) {
+			continue // "set it to 50": the commands that take a number
+		}
+		c.Score = 0.5
+		out = append(out, c)
+		if len(out) == x.opts.ShortlistSize {
+			break
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func containsInt(list []int, v int) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
 }

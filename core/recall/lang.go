@@ -184,6 +184,7 @@ type conceptsFile struct {
 	TimeArgs    []string          `json:"timeArgs"`
 	FreeForm    []string          `json:"freeForm"`   // targets whose body takes any setting and value
 	PersonOnly  []string          `json:"personOnly"` // acts only a person does, never a /serve target (approve)
+	Arithmetic  []string          `json:"arithmetic"` // "17 times 23": a sum, not a request
 	ArgEntities map[string]string `json:"argEntities"`
 }
 

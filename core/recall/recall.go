@@ -105,8 +105,7 @@ type Candidate struct {
 	Grounding map[string]string `json:"grounding,omitempty"` // arg -> stated | default
 	Missing   []string          `json:"missing,omitempty"`   // required args with no value
 
-	fromText  int // string args filled from identifiers or numbers in the request
-	idFilled  int // of those, arguments that are ids ("id", "ruleId"): "show schedule 3" names one schedule
+	fromText  int // string args filled from identifiers or numbers in the request: "show schedule 3" names one schedule
 	unusedQty int // unitless numbers of the request no argument took
 }
 
@@ -132,6 +131,10 @@ const (
 	DecisionMatch     = "match"
 	DecisionAmbiguous = "ambiguous"
 	DecisionNone      = "none"
+	// DecisionVague: the request asks for a change without saying of what
+	// ("set it to 50", "arráncalo"); the shortlist holds the commands it
+	// could mean, for the Core to ask about
+	DecisionVague = "vague"
 )
 
 // Result is what Resolve understood.

@@ -89,19 +89,17 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 		case a.Type == "date" && qr.when != nil && qr.when.dayOnly:
 			set(a.Name, qr.when.At.Format("2006-01-02"), GroundStated)
 			done = true
-		case (a.Type == "string" || a.Type == "") && a.Required:
+		case (a.Type == "string" || a.Type == "") && a.Required && !containsStr(x.d.concepts.TimeArgs, a.Name):
 			// an id written in the request ("alert 4", "fault E42")
 			if len(qr.idents) > usedIdents {
 				set(a.Name, qr.idents[usedIdents], GroundStated)
 				usedIdents++
 				c.fromText++
-				c.idFilled += isIDArg(a)
 				done = true
-			} else if qi := lastUnitless(qr.qty, usedQ); qi >= 0 && a.Required {
+			} else if qi := lastUnitless(qr.qty, usedQ); qi >= 0 && a.Name != "target" {
 				set(a.Name, formatNumber(qr.qty[qi].Value), GroundStated)
 				usedQ[qi] = true
 				c.fromText++
-				c.idFilled += isIDArg(a)
 				done = true
 			}
 		}
@@ -285,13 +283,4 @@ func statedTime(d *data, text, value string) bool {
 		}
 	}
 	return false
-}
-
-// isIDArg is 1 for an argument that names one object by its id.
-func isIDArg(a Arg) int {
-	n := strings.ToLower(a.Name)
-	if n == "id" || strings.HasSuffix(n, "id") {
-		return 1
-	}
-	return 0
 }

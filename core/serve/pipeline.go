@@ -147,6 +147,14 @@ func roundScore(s float64) float64 {
 func (r *run) understood(ctx context.Context) (*Response, error) {
 	cands := r.known(r.u.Candidates)
 	r.shortlist = r.short(cands)
+	if r.u.Decision == "vague" {
+		// "set it to 50": a change, but of what? Offer the commands it
+		// could mean, or ask for the thing
+		if len(cands) > 1 {
+			return r.ask(cands[:min(len(cands), 4)]), nil
+		}
+		return r.question(nil, r.set.Vague), nil
+	}
 	if len(cands) == 0 || r.u.Decision == "none" {
 		return r.respond(NotUnderstood, nil, r.set.NotUnderstood), nil
 	}
