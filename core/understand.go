@@ -2,6 +2,7 @@ package core
 
 import (
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/heart-core/heart-web/core/recall"
@@ -124,6 +125,9 @@ func RecallEntities(m *sysmap.Map) []recall.Entity {
 		if cmd.Thing != "" {
 			things[cmd.Thing] = true
 		}
+		// a definition is named by its title or its last words ("the daily
+		// report command", "the definition of pump.set_flow")
+		out = append(out, recall.Entity{Kind: "definition", ID: cmd.Name, Aliases: nonEmpty(cmd.Title, shortName(cmd.Name))})
 		for _, a := range cmd.Arguments {
 			for _, v := range a.Enum {
 				enums[v] = true
@@ -156,4 +160,14 @@ func sortedSet(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// shortName is a definition's name without its maker's prefix:
+// com.acme.pump.set_flow -> pump.set_flow.
+func shortName(name string) string {
+	parts := strings.Split(name, ".")
+	if len(parts) <= 2 {
+		return ""
+	}
+	return strings.Join(parts[len(parts)-2:], ".")
 }

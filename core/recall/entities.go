@@ -131,7 +131,9 @@ func matchEntities(ents []entityIdx, q map[string]float64, span map[string][2]in
 		for j, o := range ms {
 			// across kinds too: "is the pump running" names pump.state, and
 			// the pump only as part of it
-			if i != j && len(o.covered) > len(m.covered) && subset(m.covered, o.covered) {
+			// a definition's title ("Set pump ramp rate") hides nothing: it
+			// names a command, not a part of the plant
+			if i != j && o.ref.Kind != "definition" && len(o.covered) > len(m.covered) && subset(m.covered, o.covered) {
 				dominated = true
 				break
 			}

@@ -500,8 +500,11 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		// naming a component is weak evidence for the component operations:
 		// most requests name a thing to do something with it
 		kw := 0.9
-		_, saysKind := qr.q[kind] // "the pump component", "la propiedad tank.level"
-		if kind == "component" && !hasKind(qr.idEnts, kind) && !saysKind {
+		saysKind := x.saysKind(qr, kind) // "the pump component", "the backflush command"
+		if kind == "definition" && !saysKind && !strings.Contains(qr.text, m.ref.ID) {
+			continue // "the pump's ramp rate" names the property, not the definition that sets it
+		}
+		if (kind == "component" || kind == "definition") && !hasKind(qr.idEnts, kind) && !saysKind {
 			kw = 0.72 // unless its id is written out ("tank-1") or it is called a component
 		}
 		coveredW := 0.7
@@ -782,6 +785,16 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 		for _, m := range qr.ents {
 			if m.ref.Kind == "property" && strings.HasPrefix(m.ref.ID, t.thing+".") && x.mentions(t, m.covered) >= 1 {
 				bonus(0.08)
+				break
+			}
+		}
+	}
+	// "delete the definition com.acme.mixer.set_speed", "show the daily
+	// report command": the request is about the command, not a call of it
+	if t.Kind == "command" && x.saysKind(qr, "definition") {
+		for _, m := range qr.ents {
+			if m.ref.Kind == "definition" && m.ref.ID == t.ID {
+				s *= 0.75
 				break
 			}
 		}
@@ -1201,6 +1214,20 @@ func sortedKeys[V any](m map[string]V) []string {
 func containsInt(list []int, v int) bool {
 	for _, x := range list {
 		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// saysKind: the request calls the entity by its kind ("the pump
+// component", "the definition of the daily report").
+func (x *Index) saysKind(qr *query, kind string) bool {
+	if _, ok := qr.q[kind]; ok {
+		return true
+	}
+	for _, w := range x.d.concepts.KindWords[kind] {
+		if _, ok := qr.q[w]; ok {
 			return true
 		}
 	}

@@ -176,16 +176,17 @@ type data struct {
 }
 
 type conceptsFile struct {
-	Action      []string          `json:"action"`
-	Halt        []string          `json:"halt"`
-	Schedule    string            `json:"schedule"`
-	StopTarget  string            `json:"stopTarget"`
-	StopOnly    []string          `json:"stopOnly"`
-	TimeArgs    []string          `json:"timeArgs"`
-	FreeForm    []string          `json:"freeForm"`   // targets whose body takes any setting and value
-	PersonOnly  []string          `json:"personOnly"` // acts only a person does, never a /serve target (approve)
-	Arithmetic  []string          `json:"arithmetic"` // "17 times 23": a sum, not a request
-	ArgEntities map[string]string `json:"argEntities"`
+	Action      []string            `json:"action"`
+	Halt        []string            `json:"halt"`
+	Schedule    string              `json:"schedule"`
+	StopTarget  string              `json:"stopTarget"`
+	StopOnly    []string            `json:"stopOnly"`
+	TimeArgs    []string            `json:"timeArgs"`
+	FreeForm    []string            `json:"freeForm"`   // targets whose body takes any setting and value
+	PersonOnly  []string            `json:"personOnly"` // acts only a person does, never a /serve target (approve)
+	Arithmetic  []string            `json:"arithmetic"` // "17 times 23": a sum, not a request
+	KindWords   map[string][]string `json:"kindWords"`  // the words that call an entity by its kind ("the backflush command")
+	ArgEntities map[string]string   `json:"argEntities"`
 }
 
 var (
