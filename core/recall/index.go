@@ -129,7 +129,17 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 		if extra := defaults[e.Kind+" "+e.ID]; len(extra) > 0 {
 			e.Aliases = append(append([]string(nil), e.Aliases...), extra...)
 		}
-		x.entities = append(x.entities, x.cz.indexEntity(e))
+		ei := x.cz.indexEntity(e)
+		if cu := d.units.canonical(e.Unit); cu != "" && e.Kind == "property" {
+			// "how many litres are in the tank", "mit wieviel Umdrehungen":
+			// a unit named without a number names the property measured in it
+			uc := unitConcept(cu)
+			ei.aliases = append(ei.aliases, []string{uc})
+			if thing, _, ok := strings.Cut(e.ID, "."); ok {
+				ei.aliases = append(ei.aliases, append(x.cz.textConcepts(thing), uc))
+			}
+		}
+		x.entities = append(x.entities, ei)
 	}
 	x.entityWord = map[string]bool{}
 	for _, ei := range x.entities {
@@ -318,6 +328,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markIdents(text, toks, qr.idents)
 	qr.qty = x.d.units.quantities(text, toks, nums)
 	qr.qty = append(qr.qty, x.d.units.articleDurations(text, toks, p)...)
+	unitWords := x.d.units.mentions(toks)
 	cs, markers := x.cz.analyse(p, toks, true)
 	// "could you …?" asks for something to be done, not a question
 	qr.read = markers.has("@read") || (strings.Contains(text, "?") && !markers.has("@ask"))
@@ -362,6 +373,13 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		qr.halt = false // "is the pump switched off?" asks for its state
 	} else if qr.act && (!ok || actAt < readAt) {
 		qr.read = false
+	}
+	for _, um := range unitWords {
+		c := unitConcept(um.unit)
+		if _, ok := qr.q[c]; !ok {
+			qr.q[c] = unitWeight
+			qr.span[c] = [2]int{um.start, um.end}
+		}
 	}
 	// a scheduled action: "schedule a restart for Sunday night" is the restart
 	if sc := x.d.concepts.Schedule; qr.when != nil && qr.act {
@@ -1233,3 +1251,9 @@ func (x *Index) saysKind(qr *query, kind string) bool {
 	}
 	return false
 }
+
+// unitWeight is the weight of a unit named without a number: it points at
+// the properties measured in it, and says little else.
+const unitWeight = 1.5
+
+func unitConcept(unit string) string { return "unit:" + unit }

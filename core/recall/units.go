@@ -188,3 +188,28 @@ func (t *unitTable) articleDurations(text string, toks []token, p *pack) []Quant
 	}
 	return out
 }
+
+// unitMention is a unit written as a word without a number before it.
+type unitMention struct {
+	unit       string
+	start, end int // token indices
+}
+
+// mentions finds units written as words, not after a number ("how many
+// litres", "wieviel Umdrehungen"): never time units ("min max avg") nor
+// one- or two-letter abbreviations.
+func (t *unitTable) mentions(toks []token) []unitMention {
+	var out []unitMention
+	for i := 0; i < len(toks); i++ {
+		if toks[i].used || toks[i].kind != 'w' || (i > 0 && toks[i-1].kind == 'n') {
+			continue
+		}
+		a, end, ok := t.match(toks, i)
+		if !ok || a.dim == "time" || len(strings.Join(a.toks, "")) < 3 {
+			continue
+		}
+		out = append(out, unitMention{a.unit, i, end})
+		i = end - 1
+	}
+	return out
+}
