@@ -84,6 +84,9 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 				} else {
 					set(a.Name, v, GroundStated)
 				}
+				if a.Required && q.Unit == "" && (a.Name == "seq" || a.Name == "id") {
+					c.fromText++ // "Rhythm entry 42": a number that names one entry
+				}
 				done = true
 			}
 		case a.Type == "date" && qr.when != nil && qr.when.dayOnly:
