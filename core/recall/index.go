@@ -742,7 +742,7 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 		if read && !qr.readImplied {
 			bonus(0.08)
 		} else if !read {
-			s *= 0.75
+			s *= 0.65
 		}
 	}
 	if qr.act && !qr.read && read && !qr.halt {

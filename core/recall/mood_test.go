@@ -1,0 +1,122 @@
+package recall
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func fullIndex(t *testing.T) *Index {
+	t.Helper()
+	tg, ents := fullTargets(t)
+	x, err := Build(tg, ents, Options{})
+	require.NoError(t, err)
+	return x
+}
+
+// What comes first sets the mood: a question word before an action word
+// asks, an action word first (even with "?") acts.
+func TestResolve_TheFirstOfQuestionAndActionSetsTheMood(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ text, want string }{
+		{"list config backups", "getConfigBackups"},
+		{"what's the pump's ramp rate set to", "getProperty"},
+		{"could you please bring the pump flow up to 80?", "com.acme.pump.set_flow"},
+		{"can you restart the system?", "postSystemRestart"},
+		{"is the pump actually running at the moment, or is it switched off?", "getProperty"},
+	} {
+		res := x.Resolve(c.text, testCtx())
+		assert.Equal(t, c.want, top(t, res).Target, c.text)
+	}
+	// a question about being switched off is no request to stop anything
+	assert.Empty(t, x.Resolve("is the pump switched off?", testCtx()).Thing)
+}
+
+// Particle verbs are found with the object between verb and particle.
+func TestResolve_ParticleVerbsAroundTheirObject(t *testing.T) {
+	x := fullIndex(t)
+	assert.Equal(t, "com.acme.pump.start", top(t, x.Resolve("would you mind switching the pump on?", testCtx())).Target)
+	assert.Equal(t, "com.acme.conveyor.start", top(t, x.Resolve("schalte das Förderband bitte ein", testCtx())).Target)
+}
+
+// A request that only names things asks about them.
+func TestResolve_OnlyNamesIsARead(t *testing.T) {
+	x := fullIndex(t)
+	for text, prop := range map[string]string{
+		"tank level":                      "tank.level",
+		"valve position":                  "valve.position",
+		"diff pressure across the filter": "filter.dp",
+	} {
+		c := top(t, x.Resolve(text, testCtx()))
+		assert.Equal(t, "getProperty", c.Target, text)
+		assert.Equal(t, prop, c.Args["name"], text)
+	}
+}
+
+// One object named by its id leads the list of them all.
+func TestResolve_ItemNamedByIDLeadsItsList(t *testing.T) {
+	x := fullIndex(t)
+	for text, want := range map[string]string{
+		"show schedule 3": "getSchedule",
+		"¿Me puedes mostrar la entrada 42 del Rhythm?":   "getRhythmEntry",
+		"Montrez-moi la consultation 1, s'il vous plaît": "getTendingConsultation",
+		"show the schedules":                             "getSchedules",
+	} {
+		assert.Equal(t, want, top(t, x.Resolve(text, testCtx())).Target, text)
+	}
+	assert.True(t, listOf("getSchedules", "getSchedule"))
+	assert.True(t, listOf("getCapabilities", "getCapability"))
+	assert.True(t, listOf("getRhythm", "getRhythmEntry"))
+	assert.False(t, listOf("getAlert", "getAlerts"))
+}
+
+// A change that names nothing to change is vague: the shortlist holds the
+// commands it could mean, each taking the value, and nothing is chosen.
+func TestResolve_ChangeOfNothingNamedIsVague(t *testing.T) {
+	x := fullIndex(t)
+	for _, text := range []string{"set it to 50", "mets-le à 40", "start it", "arráncalo"} {
+		res := x.Resolve(text, testCtx())
+		assert.Equal(t, DecisionVague, res.Decision, text)
+		require.NotEmpty(t, res.Shortlist, text)
+		for _, c := range res.Shortlist {
+			assert.Empty(t, c.Missing, text)
+		}
+	}
+	// naming the thing is not vague, nor is stopping everything
+	assert.Equal(t, DecisionMatch, x.Resolve("set the flow to 50", testCtx()).Decision)
+	assert.Equal(t, "postTendingStop", top(t, x.Resolve("stop", testCtx())).Target)
+}
+
+// Sums, code and acts only a person may do are not requests for the device.
+func TestResolve_SumsCodeAndApprovalsAreNone(t *testing.T) {
+	x := fullIndex(t)
+	for _, text := range []string{
+		"what is 17 times 23", "cuánto es 250 entre 4",
+		"'; DROP TABLE actions; --", "<script>alert(document.cookie)</script>",
+		"approve action 42",
+	} {
+		assert.Equal(t, DecisionNone, x.Resolve(text, testCtx()).Decision, text)
+	}
+	// a percentage is no sum
+	c := top(t, x.Resolve("llena el depósito hasta el setenta y cinco por ciento", testCtx()))
+	assert.Equal(t, 75.0, c.Args["targetPercent"])
+}
+
+// A unit named without a number names the property measured in it.
+func TestResolve_UnitWordNamesTheProperty(t *testing.T) {
+	x := fullIndex(t)
+	c := top(t, x.Resolve("mit wieviel Umdrehungen läuft das Rührwerk", testCtx()))
+	assert.Equal(t, "getProperty", c.Target)
+	assert.Equal(t, "mixer.speed", c.Args["name"])
+	c = top(t, x.Resolve("roughly how many litres of water are in the tank right now?", testCtx()))
+	assert.Equal(t, "tank.volume", c.Args["name"])
+}
+
+// A typo never turns into a stop, unless two letters were swapped.
+func TestResolve_TypoNeverStops(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("Ich hätte gern, dass die Pumpe 45 Liter pro Minute fördert.", testCtx())
+	assert.Empty(t, res.Thing)
+	assert.Equal(t, "com.acme.conveyor.halt", top(t, x.Resolve("stpo the conveyor", testCtx())).Target)
+}
