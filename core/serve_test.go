@@ -93,6 +93,9 @@ func TestServe_FiveOutcomesEndToEnd(t *testing.T) {
 		{"a thing with no halt is refused and Stop is offered", "demo-operator", "stop the mixer", "refused", "", "no-halt", "stop automatic actions"},
 		{"Stop runs at once", "demo-operator", "stop all automatic actions", "done", "postTendingStop", "", "stopped"},
 		{"a time makes a schedule, never a run", "demo-owner", "restart the controller on Sunday night", "pending-approval", "postSchedule", "", "22:00"},
+		{"a change of nothing named asks which", "demo-operator", "set it to 50", "needs-clarification", "", "", "Which one?"},
+		{"a request about a command reads its definition", "demo-operator", "show me the definition of the daily report command", "done", "getDefinition", "", "report"},
+		{"deleting a definition is not running it", "demo-owner", "delete the custom definition for the daily report", "pending-approval", "deleteDefinition", "", "report"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.rule, func(t *testing.T) {

@@ -135,7 +135,8 @@ func (s *Set) ReadAnswer(title string, result any) string {
 			return s.PropertyAnswer(p)
 		}
 	}
-	if len(obj) == 1 || listKey(obj) != "" {
+	if _, named := obj["name"]; !named && (len(obj) == 1 || listKey(obj) != "") {
+		// a named object ({"name": ..., "callers": [...]}) is one thing, not a list
 		if key := listKey(obj); key != "" {
 			return s.listAnswer(key, obj[key].([]any))
 		}
