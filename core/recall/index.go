@@ -627,6 +627,14 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 			scores[ti] *= 0.65
 		}
 	}
+	// an action on something no target knows ("turn off the lights in the
+	// canteen", "mach die Hallenbeleuchtung aus"): the verb is ours, the
+	// object is not
+	if x.actionOnUnknown(qr) {
+		for ti := range scores {
+			scores[ti] *= 0.6
+		}
+	}
 	// only the best by words are filled and weighed further: the work per
 	// request does not grow with the number of targets touched
 	type scored struct {
@@ -1257,3 +1265,20 @@ func (x *Index) saysKind(qr *query, kind string) bool {
 const unitWeight = 1.5
 
 func unitConcept(unit string) string { return "unit:" + unit }
+
+// actionOnUnknown: every word some target knows is an action, and some
+// word no target or entity knows is left: the object of the action.
+func (x *Index) actionOnUnknown(qr *query) bool {
+	actions, unknown := 0, 0
+	for c := range qr.q {
+		switch {
+		case x.df[c] == 0 && !x.entityWord[c] && !strings.HasPrefix(c, "unit:"):
+			unknown++
+		case x.action[c]:
+			actions++
+		default:
+			return false
+		}
+	}
+	return actions > 0 && unknown > 0
+}
