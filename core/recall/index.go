@@ -299,9 +299,11 @@ type query struct {
 	hasThng     bool
 	// a product command sets the property the request names ("set the
 	// flow"): the generic putProperty gives way to it
-	neg          bool // "don't", "nicht", "no", "ne ... pas"
-	all          bool // "all", "every", "alle", "todos", "tous": the list, not one
-	off          bool // words of requests no device serves: order, price, weather, joke, ...
+	neg          bool   // "don't", "nicht", "no", "ne ... pas"
+	all          bool   // "all", "every", "alle", "todos", "tous": the list, not one
+	past         bool   // "all night", "yesterday", "since 6", "over the last hour": asks about what was
+	extreme      string // "@zero" ("close the valve", "cierra"), "@full" ("all the way open"): a percentage in words
+	off          bool   // words of requests no device serves: order, price, weather, joke, ...
 	specific     bool
 	specificCmds []int
 	idents       []string // identifiers written in the request ("E42", "low-level-refill")
@@ -335,6 +337,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// a negation counts in a one-clause request only: "the pump won't
 	// start, restart it" asks for the restart
 	qr.all = markers.has("@all")
+	qr.past = markers.has("@past")
+	qr.extreme = extremeOf(markers)
 	qr.off = markers.has("@off") || codeLike(text) || arith
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {
@@ -755,6 +759,13 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	if qr.act && !qr.read && read && !qr.halt {
 		s *= 0.85
+	}
+	// a question about the past ("has the pump been running all night?")
+	// is for the targets that keep history
+	if qr.past && qr.read && !qr.act {
+		if x.keepsHistory(t) {
+			bonus(0.1)
+		}
 	}
 	// quantities with units favour targets whose arguments take them
 	unitMatch, unitMiss, anyUnit := false, false, false
@@ -1281,4 +1292,37 @@ func (x *Index) actionOnUnknown(qr *query) bool {
 		}
 	}
 	return actions > 0 && unknown > 0
+}
+
+// keepsHistory: the target's texts speak of history ("show the flow
+// history", "what happened overnight").
+func (x *Index) keepsHistory(t *tgt) bool {
+	for _, c := range x.d.concepts.History {
+		for _, di := range t.docs {
+			if containsStr(x.docs[di].concepts, c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// extremeOf is the percentage a request states in words, if any: "@zero"
+// (close, shut) or "@full" (fully open, all the way).
+func extremeOf(m marks) string {
+	switch {
+	case m.has("@full"):
+		return "@full"
+	case m.has("@zero"):
+		return "@zero"
+	}
+	return ""
+}
+
+// extremeValue is the percentage of an extreme marker.
+func extremeValue(marker string) float64 {
+	if marker == "@full" {
+		return 100
+	}
+	return 0
 }

@@ -186,6 +186,7 @@ type conceptsFile struct {
 	PersonOnly  []string            `json:"personOnly"` // acts only a person does, never a /serve target (approve)
 	Arithmetic  []string            `json:"arithmetic"` // "17 times 23": a sum, not a request
 	KindWords   map[string][]string `json:"kindWords"`  // the words that call an entity by its kind ("the backflush command")
+	History     []string            `json:"history"`    // concepts of targets that keep history, for questions about the past
 	ArgEntities map[string]string   `json:"argEntities"`
 }
 

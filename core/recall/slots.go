@@ -66,6 +66,12 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 			}
 		case isNumeric(a) || t.argUnits[i] != "":
 			qi := x.pickQuantity(t, i, qr.qty, usedQ)
+			if qi < 0 && qr.extreme != "" && t.argUnits[i] == "%" {
+				// "close the valve": 0 %, "open it all the way": 100 %
+				set(a.Name, extremeValue(qr.extreme), GroundStated)
+				done = true
+				break
+			}
 			if qi >= 0 {
 				q := qr.qty[qi]
 				v := q.Value
@@ -196,6 +202,13 @@ func Stated(text string, value any, unit string) bool {
 				continue
 			}
 			if q.Unit == "" || want == "" || q.Unit == want {
+				return true
+			}
+		}
+		// "close" is 0 %, "all the way open" 100 %
+		if want == "%" {
+			cz := newConceptizer(d)
+			if _, m := cz.analyse(d.packs[l], toks, false); extremeOf(m) != "" && close(extremeValue(extremeOf(m)), v) {
 				return true
 			}
 		}
