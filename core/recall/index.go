@@ -359,9 +359,12 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			qr.q[ct.c] = w
 			qr.span[ct.c] = [2]int{ct.start, ct.end}
 		}
+		// a German noun (capitalised inside the sentence: "Backups
+		// auflisten") names a thing, even when its meaning is an action
+		noun := lang == "de" && ct.start > 0 && ct.end-ct.start == 1 && startsUpper(toks[ct.start].orig)
 		if x.action[ct.c] {
 			qr.act = true
-			if actAt < 0 || ct.start < actAt {
+			if !noun && (actAt < 0 || ct.start < actAt) {
 				actAt = ct.start
 			}
 		}
@@ -372,7 +375,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// the mood is set by what comes first: "list the backups", "what is
 	// the ramp rate set to" ask, and their action words name what is asked
 	// about; "could you set the flow to 80?" asks for the change
-	if readAt, ok := markers["@read"]; ok && qr.act && readAt < actAt {
+	if readAt, ok := markers["@read"]; ok && qr.act && (actAt < 0 || readAt < actAt) {
 		qr.act = false
 		qr.halt = false // "is the pump switched off?" asks for its state
 	} else if qr.act && (!ok || actAt < readAt) {
@@ -1196,7 +1199,7 @@ func listOf(list, item string) bool {
 // share. With a value, only commands that take it. Nil when the request is
 // not vague.
 func (x *Index) vague(qr *query) []Candidate {
-	if qr.read || qr.neg || qr.when != nil || len(qr.q) == 0 || len(qr.ents) > 0 || len(qr.idEnts) > 0 || len(qr.idents) > 0 || qr.hasThng {
+	if qr.read || qr.neg || qr.off || qr.when != nil || len(qr.q) == 0 || len(qr.ents) > 0 || len(qr.idEnts) > 0 || len(qr.idents) > 0 || qr.hasThng {
 		return nil
 	}
 	var cmds []int
