@@ -1145,15 +1145,22 @@ func codeLike(text string) bool {
 func (x *Index) arithmetic(toks []token, nums []numSpan) bool {
 	for i := 0; i+1 < len(nums); i++ {
 		a, b := nums[i], nums[i+1]
-		if b.start != a.end+1 {
-			continue
+		if gap := b.start - a.end; gap < 1 || gap > 2 {
+			continue // one or two words between: "times", "geteilt durch", "divided by"
 		}
-		op := toks[a.end].text
 		if _, _, unit := x.d.units.match(toks, a.end); unit {
 			continue // "10 por ciento"
 		}
-		if op == "×" || containsStr(x.d.concepts.Arithmetic, op) {
-			toks[a.end].used = true // "times" is no time here
+		ops := true
+		for k := a.end; k < b.start; k++ {
+			if op := toks[k].text; op != "×" && !containsStr(x.d.concepts.Arithmetic, op) {
+				ops = false
+			}
+		}
+		if ops {
+			for k := a.end; k < b.start; k++ {
+				toks[k].used = true // "times" is no time here
+			}
 			return true
 		}
 	}
