@@ -1237,8 +1237,8 @@ func (x *Index) vague(qr *query) []Candidate {
 	for _, ti := range cmds {
 		t := &x.targets[ti]
 		c := x.fill(t, qr)
-		if len(qr.qty) > 0 && (t.numeric == 0 || len(c.Missing) > 0) {
-			continue // "set it to 50": the commands that take a number
+		if len(qr.qty) > 0 && (t.numeric == 0 || len(c.Missing) > 0 || !inRange(t, c)) {
+			continue // "set it to 50": the commands that take that number
 		}
 		c.Score = 0.5
 		out = append(out, c)
@@ -1335,4 +1335,23 @@ func extremeValue(marker string) float64 {
 		return 100
 	}
 	return 0
+}
+
+// inRange: every numeric argument filled lies within its declared range.
+func inRange(t *tgt, c Candidate) bool {
+	for _, a := range t.Args {
+		v, ok := c.Args[a.Name].(float64)
+		if !ok {
+			if n, isInt := c.Args[a.Name].(int64); isInt {
+				v, ok = float64(n), true
+			}
+		}
+		if !ok {
+			continue
+		}
+		if (a.Min != nil && v < *a.Min) || (a.Max != nil && v > *a.Max) {
+			return false
+		}
+	}
+	return true
 }

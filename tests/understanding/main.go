@@ -2,6 +2,10 @@
 // case file through the real Core and prints its figures:
 //
 //	go run ./tests/understanding -cases core/understanding-cases.json [-json] [-v] [--device URL]
+//	go run ./tests/understanding -explain "how full is the tank?|stell es auf 30"
+//
+// -explain shows, for each request (separated by "|"), how the Recall tier
+// read it and the Core's whole /serve answer, and runs no suite.
 //
 // Without --device it starts the demo simulator in-process on a simulated
 // clock. With -json the last line is the runSummary JSON object of
@@ -14,9 +18,12 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/heart-core/heart-web/core"
 	"github.com/heart-core/heart-web/core/api"
+	"github.com/heart-core/heart-web/core/recall"
+	"github.com/heart-core/heart-web/core/serve"
 	"github.com/heart-core/heart-web/tests/understanding/suite"
 	"github.com/heart-core/heart-web/transport/httpx"
 )
@@ -27,7 +34,16 @@ func main() {
 	verbose := flag.Bool("v", false, "print one line per failing case")
 	deviceURL := flag.String("device", "", "a running device (e.g. http://127.0.0.1:8081) instead of the in-process simulator; it must offer POST /_sim/reset")
 	seed := flag.Int64("seed", 0, "the in-process simulator's seed")
+	explain := flag.String("explain", "", "requests separated by \"|\": show how each is read and answered, run no suite")
 	flag.Parse()
+
+	if *explain != "" {
+		if err := explainTexts(strings.Split(*explain, "|"), *seed); err != nil {
+			fmt.Fprintln(os.Stderr, "understanding:", err)
+			os.Exit(2)
+		}
+		return
+	}
 
 	if err := run(*cases, *asJSON, *verbose, *deviceURL, *seed); err != nil {
 		fmt.Fprintln(os.Stderr, "understanding:", err)
@@ -92,4 +108,29 @@ func remote(url string) *suite.Runner {
 		c.ResetQuestions()
 		return nil
 	}}
+}
+
+// explainTexts prints the Recall tier's trace and the Core's /serve answer
+// (as demo-owner) for each text, on the in-process demo.
+func explainTexts(texts []string, seed int64) error {
+	d := suite.NewDemo(seed)
+	ctx := context.Background()
+	m, err := d.Core.Map(ctx)
+	if err != nil {
+		return err
+	}
+	idx, err := recall.Build(core.RecallTargets(m), core.RecallEntities(m), recall.Options{AmbiguityMargin: serve.Margin})
+	if err != nil {
+		return err
+	}
+	for _, text := range texts {
+		_ = d.Runner.Reset(ctx)
+		fmt.Print(idx.Trace(text, recall.Context{Now: d.Clock.Now(), Lang: ""}))
+		body, _ := json.Marshal(map[string]string{"text": text})
+		req := api.NewRequest("POST", "/heart/v1/serve", body)
+		req.Header.Set("Authorization", "Bearer demo-owner")
+		resp := d.Core.Serve(ctx, req)
+		fmt.Printf("  /serve %d %s\n\n", resp.Status, resp.Body)
+	}
+	return nil
 }
