@@ -768,6 +768,8 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	if qr.past && qr.read && !qr.act {
 		if x.keepsHistory(t) {
 			bonus(0.1)
+		} else {
+			s *= 0.92 // the value now is not what was asked
 		}
 	}
 	// quantities with units favour targets whose arguments take them
