@@ -1,6 +1,9 @@
 package explain
 
 import (
+	"encoding/json"
+	"regexp"
+	"sort"
 	"testing"
 	"time"
 
@@ -61,4 +64,99 @@ func TestPendingAnswer_StatesTargetValuesAndTiming(t *testing.T) {
 	at := time.Date(2026, 1, 11, 21, 0, 0, 0, time.UTC)
 	later := set.PendingAnswer("Restart the system now", nil, nil, &at, berlin, "id-2")
 	assert.Equal(t, `I have asked the device to schedule "Restart the system now" for Sunday 11 January 2026, 22:00 (Europe/Berlin, UTC+01:00). It will not happen until a person approves it (Action id-2).`, later)
+}
+
+// placeholder is one {name} a template is filled at.
+var placeholder = regexp.MustCompile(`\{[A-Za-z]+\}`)
+
+func placeholders(tmpl string) []string {
+	found := placeholder.FindAllString(tmpl, -1)
+	set := map[string]bool{}
+	for _, p := range found {
+		set[p] = true
+	}
+	out := make([]string, 0, len(set))
+	for p := range set {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// sameTemplates checks that got has exactly en's keys, recursively, and that
+// each template keeps exactly the placeholders of its English counterpart.
+func sameTemplates(t *testing.T, path string, en, got map[string]any) {
+	t.Helper()
+	for key, want := range en {
+		at := path + "." + key
+		v, ok := got[key]
+		if !assert.True(t, ok, "%s is missing", at) {
+			continue
+		}
+		switch w := want.(type) {
+		case map[string]any:
+			g, ok := v.(map[string]any)
+			if assert.True(t, ok, "%s must be an object like English", at) {
+				sameTemplates(t, at, w, g)
+			}
+		case string:
+			g, ok := v.(string)
+			if assert.True(t, ok, "%s must be a string like English", at) {
+				assert.NotEmpty(t, g, at)
+				assert.Equal(t, placeholders(w), placeholders(g), "%s keeps English's placeholders", at)
+			}
+		default:
+			t.Fatalf("%s: unexpected %T in English", at, want)
+		}
+	}
+	for key := range got {
+		_, ok := en[key]
+		assert.True(t, ok, "%s.%s is not in English", path, key)
+	}
+}
+
+func TestTemplates_EveryLanguageHasEnglishKeysAndPlaceholders(t *testing.T) {
+	var all map[string]map[string]any
+	require.NoError(t, json.Unmarshal(raw, &all))
+	en := all["en"]
+	require.NotNil(t, en)
+	for _, lang := range []string{"de", "es", "fr"} {
+		require.Contains(t, all, lang, "templates.json has a %q block", lang)
+	}
+	for lang, set := range all {
+		if lang == "en" {
+			continue
+		}
+		t.Run(lang, func(t *testing.T) { sameTemplates(t, lang, en, set) })
+	}
+}
+
+func TestTemplates_ForPicksTheLanguage(t *testing.T) {
+	all := Load()
+	cases := []struct {
+		lang, want string
+	}{
+		{"de", "Ich habe das nicht als etwas verstanden, das dieses System tun kann, daher habe ich nichts getan."},
+		{"es", "No he entendido eso como algo que este sistema pueda hacer, así que no he hecho nada."},
+		{"fr", "Je n'ai pas compris cela comme quelque chose que ce système peut faire, je n'ai donc rien fait."},
+		{"en", "I did not understand that as something this system can do, so I did nothing."},
+		{"xx", "I did not understand that as something this system can do, so I did nothing."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.lang, func(t *testing.T) {
+			set := all.For(tc.lang)
+			require.NotNil(t, set)
+			assert.Equal(t, tc.want, set.NotUnderstood)
+		})
+	}
+	assert.Same(t, all["de"], all.For("de"))
+	assert.Same(t, all["en"], all.For("xx"))
+}
+
+func TestPendingAnswer_InGerman(t *testing.T) {
+	set := Load().For("de")
+	now := set.PendingAnswer("Set pump flow", nil, nil, nil, time.UTC, "id-1")
+	assert.Equal(t, "Ich habe das Gerät gebeten, „set pump flow“ auszuführen, sobald es genehmigt ist. Das geschieht erst, wenn eine Person es genehmigt hat (Aktion id-1).", now)
+	assert.Equal(t, "Nur eine Person darf „calibrate sensor“ ausführen, und zwar direkt, nicht über den Core. Bitte tun Sie es selbst am Gerät oder in dessen eigener Oberfläche.",
+		set.Refusal("person-only", map[string]string{"title": "Calibrate sensor"}))
 }
