@@ -7,6 +7,7 @@ package explain
 import (
 	_ "embed"
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,6 +42,10 @@ type Set struct {
 	MissingWhen   string            `json:"missingWhen"`
 	MissingTarget string            `json:"missingTarget"`
 	Vague         string            `json:"vague"`
+	With          string            `json:"with"`     // "set pump flow with litresPerMin 40"
+	Or            string            `json:"or"`       // "A, B or C"
+	Weekdays      []string          `json:"weekdays"` // Sunday first
+	Months        []string          `json:"months"`
 	Refused       map[string]string `json:"refused"`
 }
 
@@ -252,9 +257,22 @@ func Value(v any) string {
 
 // Args writes arguments for a sentence: " with litresPerMin 40 (L/min)".
 func Args(args map[string]any, units map[string]string) string {
-	if len(args) == 0 {
-		return ""
+	if list := ArgList(args, units); list != "" {
+		return " with " + list
 	}
+	return ""
+}
+
+// Args is Args in this set's language ("mit", "con", "avec").
+func (s *Set) Args(args map[string]any, units map[string]string) string {
+	if list := ArgList(args, units); list != "" {
+		return " " + s.With + " " + list
+	}
+	return ""
+}
+
+// ArgList writes the arguments as "name value unit, ...", sorted by name.
+func ArgList(args map[string]any, units map[string]string) string {
 	keys := make([]string, 0, len(args))
 	for k := range args {
 		keys = append(keys, k)
@@ -262,29 +280,42 @@ func Args(args map[string]any, units map[string]string) string {
 	sort.Strings(keys)
 	var parts []string
 	for _, k := range keys {
-		p := k + " " + Value(args[k])
-		p += glued(units[k])
-		parts = append(parts, p)
+		parts = append(parts, k+" "+Value(args[k])+glued(units[k]))
 	}
-	return " with " + strings.Join(parts, ", ")
+	return strings.Join(parts, ", ")
+}
+
+// JoinOr joins choices with commas and this set's "or".
+func (s *Set) JoinOr(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " " + s.Or + " " + items[len(items)-1]
 }
 
 // Pending states exactly what waits for approval: target, values, timing.
 func (s *Set) PendingAnswer(title string, args map[string]any, units map[string]string, at *time.Time, tz *time.Location, actionID string) string {
 	if at != nil {
-		return Fill(s.PendingAt, map[string]string{"title": title, "args": Args(args, units), "at": At(*at, tz), "id": actionID})
+		return Fill(s.PendingAt, map[string]string{"title": title, "args": s.Args(args, units), "at": s.At(*at, tz), "id": actionID})
 	}
-	return Fill(s.Pending, map[string]string{"title": LowerFirst(title), "args": Args(args, units), "timing": s.TimingNow, "id": actionID})
+	return Fill(s.Pending, map[string]string{"title": LowerFirst(title), "args": s.Args(args, units), "timing": s.TimingNow, "id": actionID})
 }
 
 // At writes an instant in the device's time zone, exactly:
 // "Sunday 6 December 2026, 22:00 (Europe/Berlin, UTC+01:00)".
-func At(t time.Time, tz *time.Location) string {
+func At(t time.Time, tz *time.Location) string { return (&Set{}).At(t, tz) }
+
+// At is At with this set's names of days and months (English when the set
+// has none).
+func (s *Set) At(t time.Time, tz *time.Location) string {
 	if tz == nil {
 		tz = time.UTC
 	}
 	local := t.In(tz)
 	out := local.Format("Monday 2 January 2006, 15:04")
+	if len(s.Weekdays) == 7 && len(s.Months) == 12 {
+		out = fmt.Sprintf("%s %d %s %d, %s", s.Weekdays[local.Weekday()], local.Day(), s.Months[local.Month()-1], local.Year(), local.Format("15:04"))
+	}
 	if tz == time.UTC || tz.String() == "UTC" {
 		return out + " (UTC)"
 	}

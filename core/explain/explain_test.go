@@ -105,6 +105,11 @@ func sameTemplates(t *testing.T, path string, en, got map[string]any) {
 				assert.NotEmpty(t, g, at)
 				assert.Equal(t, placeholders(w), placeholders(g), "%s keeps English's placeholders", at)
 			}
+		case []any:
+			g, ok := v.([]any)
+			if assert.True(t, ok, "%s must be a list like English", at) {
+				assert.Len(t, g, len(w), "%s has as many names as English", at)
+			}
 		default:
 			t.Fatalf("%s: unexpected %T in English", at, want)
 		}
@@ -159,4 +164,21 @@ func TestPendingAnswer_InGerman(t *testing.T) {
 	assert.Equal(t, "Ich habe das Gerät gebeten, „set pump flow“ auszuführen, sobald es genehmigt ist. Das geschieht erst, wenn eine Person es genehmigt hat (Aktion id-1).", now)
 	assert.Equal(t, "Nur eine Person darf „calibrate sensor“ ausführen, und zwar direkt, nicht über den Core. Bitte tun Sie es selbst am Gerät oder in dessen eigener Oberfläche.",
 		set.Refusal("person-only", map[string]string{"title": "Calibrate sensor"}))
+}
+
+func TestTemplates_DatesAndJoinsInTheLanguage(t *testing.T) {
+	all := Load()
+	at := time.Date(2026, 1, 11, 22, 0, 0, 0, time.UTC)
+	cases := []struct{ lang, date, or, with string }{
+		{"en", "Sunday 11 January 2026, 22:00 (UTC)", "a, b or c", " with level 3"},
+		{"de", "Sonntag 11 Januar 2026, 22:00 (UTC)", "a, b oder c", " mit level 3"},
+		{"es", "domingo 11 enero 2026, 22:00 (UTC)", "a, b o c", " con level 3"},
+		{"fr", "dimanche 11 janvier 2026, 22:00 (UTC)", "a, b ou c", " avec level 3"},
+	}
+	for _, c := range cases {
+		s := all.For(c.lang)
+		assert.Equal(t, c.date, s.At(at, time.UTC), c.lang)
+		assert.Equal(t, c.or, s.JoinOr([]string{"a", "b", "c"}), c.lang)
+		assert.Equal(t, c.with, s.Args(map[string]any{"level": 3.0}, nil), c.lang)
+	}
 }

@@ -540,7 +540,7 @@ func (r *run) check(t Target, args map[string]any, in *Intent) *Response {
 	if t.schema != nil {
 		if p := t.schema.Validate(args); p != nil {
 			if p.Code == api.CodeOutOfRange {
-				return r.refuse(in, ReasonOutOfRange, map[string]string{"title": t.Title, "args": strings.TrimPrefix(explain.Args(args, r.units(t)), " with "), "detail": p.Detail})
+				return r.refuse(in, ReasonOutOfRange, map[string]string{"title": t.Title, "args": explain.ArgList(args, r.units(t)), "detail": p.Detail})
 			}
 			return r.refuse(in, ReasonInvalid, map[string]string{"title": t.Title, "detail": p.Detail})
 		}
@@ -687,7 +687,7 @@ func (r *run) deviceRefused(t Target, resp *api.Response, in *Intent, read bool)
 	case p.Code == api.CodeAutonomyStopped:
 		return r.refuse(in, ReasonAutonomyStopped, vars), nil
 	case p.Code == api.CodeOutOfRange:
-		vars["args"] = strings.TrimPrefix(explain.Args(in.Arguments, r.units(t)), " with ")
+		vars["args"] = explain.ArgList(in.Arguments, r.units(t))
 		return r.refuse(in, ReasonOutOfRange, vars), nil
 	case p.Code == api.CodeGuardFailed:
 		return r.refuse(in, ReasonGuardFailed, vars), nil
@@ -734,21 +734,14 @@ func (r *run) ask(cands []Candidate) *Response {
 	var labels []string
 	for i, c := range cands {
 		t, _ := r.env.Targets.Lookup(c.Target)
-		label := t.Title + explain.Args(c.Args, r.units(t))
+		label := t.Title + r.set.Args(c.Args, r.units(t))
 		choices = append(choices, Choice{ID: ids[i], Target: c.Target, Label: label, Arguments: c.Args})
 		labels = append(labels, "\""+label+"\"")
 	}
-	text := explain.Fill(r.set.Ambiguous, map[string]string{"options": joinOr(labels)})
+	text := explain.Fill(r.set.Ambiguous, map[string]string{"options": r.set.JoinOr(labels)})
 	out := r.respond(NeedsClarification, nil, text)
 	out.Question, out.Choices = text, choices
 	return out
-}
-
-func joinOr(items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
 
 func (r *run) respond(outcome string, in *Intent, answer string) *Response {
