@@ -379,7 +379,14 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		qr.act = false
 		qr.halt = false // "is the pump switched off?" asks for its state
 	} else if qr.act && (!ok || actAt < readAt) {
-		qr.read = false
+		// "¿La bomba está funcionando o está parada?", "Pumpe aus?": a
+		// question whose action word comes after what it is about asks
+		// for a state; "stop the pump?" still acts
+		if question := strings.Contains(text, "?") && !markers.has("@ask"); question && !ok && len(cs) > 0 && actAt > cs[0].start {
+			qr.act, qr.halt = false, false
+		} else {
+			qr.read = false
+		}
 	}
 	for _, um := range unitWords {
 		c := unitConcept(um.unit)
