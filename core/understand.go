@@ -127,7 +127,7 @@ func RecallEntities(m *sysmap.Map) []recall.Entity {
 		}
 		// a definition is named by its title or its last words ("the daily
 		// report command", "the definition of pump.set_flow")
-		out = append(out, recall.Entity{Kind: "definition", ID: cmd.Name, Aliases: nonEmpty(cmd.Title, shortName(cmd.Name))})
+		out = append(out, recall.Entity{Kind: "definition", ID: cmd.Name, Aliases: nonEmpty(cmd.Title, shortName(cmd.Name), lastName(cmd.Name))})
 		for _, a := range cmd.Arguments {
 			for _, v := range a.Enum {
 				enums[v] = true
@@ -170,4 +170,13 @@ func shortName(name string) string {
 		return ""
 	}
 	return strings.Join(parts[len(parts)-2:], ".")
+}
+
+// lastName is the last part of a definition's name: com.acme.filter.backflush
+// -> backflush ("the backflush command").
+func lastName(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		return name[i+1:]
+	}
+	return ""
 }

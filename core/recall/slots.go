@@ -34,6 +34,9 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 			if m, unique, ok := bestOfKind(qr.ents, t.argEntity[i]); ok && unique {
 				set(a.Name, m.ref.ID, GroundStated)
 				done = true
+				if t.argEntity[i] == "definition" && x.saysKind(qr, "definition") {
+					c.fromText++ // "how the backflush command is defined": that one definition
+				}
 			} else {
 				for _, r := range qr.idEnts {
 					if r.Kind == t.argEntity[i] {
