@@ -1364,3 +1364,15 @@ func inRange(t *tgt, c Candidate) bool {
 	}
 	return true
 }
+
+// firstKindWord is the word of kind said first in the request ("the
+// definition of the daily report command": definition), "" if none.
+func (x *Index) firstKindWord(qr *query, kind string) string {
+	best, at := "", -1
+	for _, w := range append([]string{kind}, x.d.concepts.KindWords[kind]...) {
+		if _, ok := qr.q[w]; ok && (at < 0 || qr.span[w][0] < at) {
+			best, at = w, qr.span[w][0]
+		}
+	}
+	return best
+}

@@ -34,8 +34,11 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 			if m, unique, ok := bestOfKind(qr.ents, t.argEntity[i]); ok && unique {
 				set(a.Name, m.ref.ID, GroundStated)
 				done = true
-				if t.argEntity[i] == "definition" && x.saysKind(qr, "definition") {
-					c.fromText++ // "how the backflush command is defined": that one definition
+				if t.argEntity[i] == "definition" && x.mentions(t, []string{x.firstKindWord(qr, "definition")}) > 0 {
+					// "how the backflush command is defined": that one definition;
+					// the kind word said first decides between the definition
+					// and the capability
+					c.fromText++
 				}
 			} else {
 				for _, r := range qr.idEnts {
