@@ -399,6 +399,13 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	if sc := x.d.concepts.Schedule; qr.when != nil && qr.act {
 		delete(qr.q, sc)
 	}
+	if qr.off {
+		// an errand no device serves ("tell me a joke", "the weather"): its
+		// word counts against every target, like a word no target knows
+		if _, ok := qr.q[offTopic]; !ok {
+			qr.q[offTopic] = x.idf(offTopic)
+		}
+	}
 	qr.mass = typoMass
 	for _, w := range qr.q {
 		qr.mass += w
@@ -1376,3 +1383,7 @@ func (x *Index) firstKindWord(qr *query, kind string) string {
 	}
 	return best
 }
+
+// offTopic is the concept of words of errands no device serves; no target
+// has it.
+const offTopic = "offtopic"
