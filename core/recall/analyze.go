@@ -451,8 +451,8 @@ func verbForms(p *pack, w string) []string {
 }
 
 // separableVerb finds a verb of the pack's separable list and its particle
-// among the last three words, with only fillers (stop words, "please") after
-// the particle. It returns their positions in idx and the concepts.
+// among the last three words ("get the belt moving again", "schalte die
+// Pumpe bitte ein"). It returns their positions in idx and the concepts.
 func separableVerb(p *pack, toks []token, idx []int) (vi, pi int, list []string) {
 	if len(p.separable) == 0 || len(idx) < 2 {
 		return -1, -1, nil
@@ -466,28 +466,6 @@ func separableVerb(p *pack, toks []token, idx []int) (vi, pi int, list []string)
 				}
 			}
 		}
-		if !p.filler(toks[idx[pi]].text) {
-			break
-		}
 	}
 	return -1, -1, nil
-}
-
-// filler: a word that may follow a sentence's last meaningful word ("…
-// on, please", "… ein, bitte"): a stop word, or one that only marks a polite
-// request.
-func (p *pack) filler(w string) bool {
-	if p.stop[w] {
-		return true
-	}
-	cs, ok := p.lex[w]
-	if !ok || len(cs) == 0 {
-		return false
-	}
-	for _, c := range cs {
-		if c != "@ask" {
-			return false
-		}
-	}
-	return true
 }

@@ -337,7 +337,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// a negation counts in a one-clause request only: "the pump won't
 	// start, restart it" asks for the restart
 	qr.all = markers.has("@all")
-	qr.past = markers.has("@past")
+	qr.past = markers.has("@past") || x.saysPast(toks, p)
 	qr.extreme = extremeOf(markers)
 	qr.off = markers.has("@off") || codeLike(text) || arith
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
@@ -428,8 +428,10 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	if len(qr.qty) > 0 && !qr.read {
 		qr.act = true // "flow 65", "conveyor speed 12": a value to set
 	}
-	if !qr.act && !qr.read && qr.when == nil && len(qr.idents) == 0 && len(qr.idEnts) == 0 {
-		qr.read, qr.readImplied = true, true // only names, no verb: "tank lvl", "débit actuel", "Netzwerkstatus"
+	if !qr.act && !qr.read && qr.when == nil && len(qr.idents) == 0 && len(qr.idEnts) == 0 && !markers.has("@ask") {
+		// only names, no verb: "tank lvl", "débit actuel", "Netzwerkstatus";
+		// a polite request ("could you get the belt moving") asks for a deed
+		qr.read, qr.readImplied = true, true
 	}
 	if qr.halt {
 		// the first thing named ("stop the pump and the conveyor": the pump)
@@ -1387,3 +1389,24 @@ func (x *Index) firstKindWord(qr *query, kind string) string {
 // offTopic is the concept of words of errands no device serves; no target
 // has it.
 const offTopic = "offtopic"
+
+// saysPast looks for words of the past over every token, those a time
+// expression took included: "all night" and "last night" are times, and
+// in a question they ask about what was.
+func (x *Index) saysPast(toks []token, p *pack) bool {
+	for n := 3; n >= 1; n-- {
+		for i := 0; i+n <= len(toks); i++ {
+			parts := make([]string, n)
+			for k := range parts {
+				parts[k] = toks[i+k].text
+			}
+			key := strings.Join(parts, " ")
+			for _, q := range []*pack{p, x.d.packs["en"]} {
+				if containsStr(q.lex[key], "@past") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
