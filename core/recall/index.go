@@ -782,9 +782,13 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	// a question about the past ("has the pump been running all night?")
 	// is for the targets that keep history
 	if qr.past && qr.read && !qr.act {
-		if x.keepsHistory(t) {
-			bonus(0.1)
-		} else {
+		_, _, namesProp := bestOfKind(qr.ents, "property")
+		switch {
+		case x.mentionsAny(t, x.d.concepts.Present):
+			s *= 0.85 // a live stream does not tell what was
+		case x.mentionsAny(t, x.d.concepts.History) && (!namesProp || x.takesKind(t, "property")):
+			bonus(0.1) // "has the pump been running all night": that property's history
+		default:
 			s *= 0.92 // the value now is not what was asked
 		}
 	}
@@ -1322,10 +1326,9 @@ func (x *Index) actionOnUnknown(qr *query) bool {
 	return actions > 0 && unknown > 0
 }
 
-// keepsHistory: the target's texts speak of history ("show the flow
-// history", "what happened overnight").
-func (x *Index) keepsHistory(t *tgt) bool {
-	for _, c := range x.d.concepts.History {
+// mentionsAny: some text of the target uses one of the concepts.
+func (x *Index) mentionsAny(t *tgt, cs []string) bool {
+	for _, c := range cs {
 		for _, di := range t.docs {
 			if containsStr(x.docs[di].concepts, c) {
 				return true
@@ -1333,6 +1336,11 @@ func (x *Index) keepsHistory(t *tgt) bool {
 		}
 	}
 	return false
+}
+
+// takesKind: the target has an argument that names an entity of kind.
+func (x *Index) takesKind(t *tgt, kind string) bool {
+	return containsStr(t.argEntity, kind)
 }
 
 // extremeOf is the percentage a request states in words, if any: "@zero"

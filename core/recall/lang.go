@@ -187,6 +187,7 @@ type conceptsFile struct {
 	Arithmetic  []string            `json:"arithmetic"` // "17 times 23": a sum, not a request
 	KindWords   map[string][]string `json:"kindWords"`  // the words that call an entity by its kind ("the backflush command")
 	History     []string            `json:"history"`    // concepts of targets that keep history, for questions about the past
+	Present     []string            `json:"present"`    // concepts of live, present-only targets (a stream of events)
 	ArgEntities map[string]string   `json:"argEntities"`
 }
 
