@@ -792,6 +792,20 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 			s *= 0.92 // the value now is not what was asked
 		}
 	}
+	// "which components does it have", "liste des définitions": a kind
+	// word in the plural asks for the list, not one of them
+	for _, kind := range sortedKeys(x.d.concepts.KindWords) {
+		for _, w := range append([]string{kind}, x.d.concepts.KindWords[kind]...) {
+			if _, said := qr.q[w]; !said || !qr.plural(w) || !x.mentionsAny(t, []string{w}) {
+				continue
+			}
+			if x.takesKind(t, kind) {
+				s *= 0.92
+			} else if len(t.Args) == 0 || !anyRequired(t.Args) {
+				bonus(0.06)
+			}
+		}
+	}
 	// quantities with units favour targets whose arguments take them
 	unitMatch, unitMiss, anyUnit := false, false, false
 	for _, q := range qr.qty {
@@ -1292,15 +1306,26 @@ func containsInt(list []int, v int) bool {
 // saysKind: the request calls the entity by its kind ("the pump
 // component", "the definition of the daily report").
 func (x *Index) saysKind(qr *query, kind string) bool {
-	if _, ok := qr.q[kind]; ok {
-		return true
-	}
-	for _, w := range x.d.concepts.KindWords[kind] {
-		if _, ok := qr.q[w]; ok {
+	for _, w := range append([]string{kind}, x.d.concepts.KindWords[kind]...) {
+		if _, ok := qr.q[w]; ok && !qr.plural(w) {
 			return true
 		}
 	}
 	return false
+}
+
+// plural: the word that gave concept c is a plural ("components",
+// "componentes", "Komponenten"): the request is about all of them.
+func (qr *query) plural(c string) bool {
+	sp, ok := qr.span[c]
+	if !ok || sp[1]-sp[0] != 1 {
+		return false
+	}
+	w := qr.toks[sp[0]].text
+	if qr.lang == "de" {
+		return strings.HasSuffix(w, "en") || strings.HasSuffix(w, "s")
+	}
+	return strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss")
 }
 
 // unitWeight is the weight of a unit named without a number: it points at
@@ -1414,6 +1439,15 @@ func (x *Index) saysPast(toks []token, p *pack) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+func anyRequired(args []Arg) bool {
+	for _, a := range args {
+		if a.Required {
+			return true
 		}
 	}
 	return false
