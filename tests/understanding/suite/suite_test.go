@@ -30,7 +30,7 @@ func TestSuite_WholeFile_NoWrongActions(t *testing.T) {
 	t.Log("\n" + b.String())
 	require.Zero(t, sum.WrongActions, "a wrong action is a failure (§12)")
 
-	// Floors: the figures measured on 2026-11-30 at commit 41c2dc1 (453, 488, 493, 224, 35 of
+	// Floors: the figures measured on 2026-12-01 (480, 494, 536, 237, 38 of
 	// 509, 509, 589, 244, 38) less about 3%, so a regression fails here
 	// while small changes of the Recall tier's data do not. Raise them when
 	// the figures rise; docs/conformance.md has the current ones.
@@ -39,11 +39,11 @@ func TestSuite_WholeFile_NoWrongActions(t *testing.T) {
 		name      string
 		got, want int
 	}{
-		{"right target first", sum.RightTargetFirst, 439},
-		{"right target in the shortlist", sum.RightTargetInShortlist, 473},
-		{"right outcome", sum.RightOutcome, 478},
-		{"arguments right", sum.ArgumentsRight, 217},
-		{"unanswerable rejected", sum.UnanswerableRejected, 33},
+		{"right target first", sum.RightTargetFirst, 466},
+		{"right target in the shortlist", sum.RightTargetInShortlist, 479},
+		{"right outcome", sum.RightOutcome, 520},
+		{"arguments right", sum.ArgumentsRight, 230},
+		{"unanswerable rejected", sum.UnanswerableRejected, 37},
 	}
 	for _, f := range floors {
 		require.GreaterOrEqual(t, f.got, f.want, f.name)
@@ -109,9 +109,9 @@ func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
 func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 	type floors struct{ first, listed, outcome, rejected int }
 	sets := map[string]floors{
-		"heldout-a.json": {first: 0, listed: 0, outcome: 0, rejected: 0},
-		"heldout-b.json": {first: 0, listed: 0, outcome: 0, rejected: 0},
-		"heldout-c.json": {first: 0, listed: 0, outcome: 0, rejected: 0},
+		"heldout-a.json": {first: 166, listed: 174, outcome: 217, rejected: 29}, // measured 171, 179, 224, 30
+		"heldout-b.json": {first: 168, listed: 177, outcome: 208, rejected: 26}, // measured 173, 182, 214, 27
+		"heldout-c.json": {first: 166, listed: 174, outcome: 215, rejected: 26}, // measured 171, 179, 222, 27
 	}
 	for name, want := range sets {
 		t.Run(name, func(t *testing.T) {
