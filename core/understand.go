@@ -39,19 +39,21 @@ func (t recallTier) Resolve(text string, ctx serve.Context) serve.Understanding 
 	return u
 }
 
-// recallOptions tune the Recall tier for /serve. AmbiguityMargin decides
+// RecallOptions tune the Recall tier for /serve. AmbiguityMargin decides
 // when "two remain" (§6.1 rule 2): the Core asks when the runner-up scores
 // within 0.02 of the best. Recall's own default (0.06) made the Core ask
 // about one request in six whose best reading was right; 0.02 was measured
 // on the Understanding suite (docs/conformance.md), so read its figures
 // with that in mind. A wrong reading of a change still cannot act: it waits
-// for a person who sees exactly what it would do (§6.2).
-var recallOptions = recall.Options{AmbiguityMargin: serve.Margin}
+// for a person who sees exactly what it would do (§6.2). Exported so that
+// tools tracing a reading (go run ./tests/understanding -explain) build the
+// tier exactly as /serve does; nothing changes it.
+var RecallOptions = recall.Options{AmbiguityMargin: serve.Margin}
 
 // onMap is called with each newly built map, under the map lock: the
 // Recall index is rebuilt from it.
 func (c *Core) onMap(m *sysmap.Map) {
-	idx, err := recall.Build(RecallTargets(m), RecallEntities(m), recallOptions)
+	idx, err := recall.Build(RecallTargets(m), RecallEntities(m), RecallOptions)
 	c.tier.mu.Lock()
 	c.tier.revision, c.tier.index, c.tier.targets, c.tier.err = m.Revision, idx, serve.NewCatalog(m), err
 	c.tier.mu.Unlock()
@@ -63,7 +65,7 @@ func (c *Core) resolver(m *sysmap.Map) (serve.Resolver, *serve.Catalog, error) {
 	c.tier.mu.Lock()
 	defer c.tier.mu.Unlock()
 	if c.tier.revision != m.Revision || (c.tier.index == nil && c.tier.err == nil) {
-		idx, err := recall.Build(RecallTargets(m), RecallEntities(m), recallOptions)
+		idx, err := recall.Build(RecallTargets(m), RecallEntities(m), RecallOptions)
 		c.tier.revision, c.tier.index, c.tier.targets, c.tier.err = m.Revision, idx, serve.NewCatalog(m), err
 	}
 	if c.tier.err != nil {

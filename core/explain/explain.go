@@ -255,15 +255,8 @@ func Value(v any) string {
 	return clip(string(b), 80)
 }
 
-// Args writes arguments for a sentence: " with litresPerMin 40 (L/min)".
-func Args(args map[string]any, units map[string]string) string {
-	if list := ArgList(args, units); list != "" {
-		return " with " + list
-	}
-	return ""
-}
-
-// Args is Args in this set's language ("mit", "con", "avec").
+// Args writes arguments for a sentence in this set's language: " with
+// litresPerMin 40 L/min" (" mit", " con", " avec").
 func (s *Set) Args(args map[string]any, units map[string]string) string {
 	if list := ArgList(args, units); list != "" {
 		return " " + s.With + " " + list
@@ -301,12 +294,9 @@ func (s *Set) PendingAnswer(title string, args map[string]any, units map[string]
 	return Fill(s.Pending, map[string]string{"title": LowerFirst(title), "args": s.Args(args, units), "timing": s.TimingNow, "id": actionID})
 }
 
-// At writes an instant in the device's time zone, exactly:
-// "Sunday 6 December 2026, 22:00 (Europe/Berlin, UTC+01:00)".
-func At(t time.Time, tz *time.Location) string { return (&Set{}).At(t, tz) }
-
-// At is At with this set's names of days and months (English when the set
-// has none).
+// At writes an instant in the device's time zone, exactly, with this set's
+// names of days and months (English when the set has none): "Sunday 6
+// December 2026, 22:00 (Europe/Berlin, UTC+01:00)".
 func (s *Set) At(t time.Time, tz *time.Location) string {
 	if tz == nil {
 		tz = time.UTC

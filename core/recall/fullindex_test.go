@@ -2,7 +2,9 @@ package recall
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
+	"slices"
 	"sort"
 	"testing"
 
@@ -119,10 +121,10 @@ func fullTargets(t testing.TB) ([]Target, []Entity) {
 	for _, k := range []string{"running", "stopped"} { // pump.state, conveyor.state
 		enums[k] = true
 	}
-	for _, th := range sortedKeys(things) {
+	for _, th := range slices.Sorted(maps.Keys(things)) {
 		ents = append(ents, Entity{Kind: "thing", ID: th})
 	}
-	for _, v := range sortedKeys(enums) {
+	for _, v := range slices.Sorted(maps.Keys(enums)) {
 		ents = append(ents, Entity{Kind: "enum", ID: v})
 	}
 	return targets, ents

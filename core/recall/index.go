@@ -2,7 +2,9 @@ package recall
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -333,7 +335,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	unitWords := x.d.units.mentions(toks)
 	cs, markers := x.cz.analyse(p, toks, true)
 	// "could you …?" asks for something to be done, not a question
-	qr.read = markers.has("@read") || (strings.Contains(text, "?") && !markers.has("@ask"))
+	question := strings.Contains(text, "?") && !markers.has("@ask")
+	qr.read = markers.has("@read") || question
 	// a negation counts in a one-clause request only: "the pump won't
 	// start, restart it" asks for the restart
 	qr.all = markers.has("@all")
@@ -382,7 +385,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// "¿La bomba está funcionando o está parada?", "Pumpe aus?": a
 		// question whose action word comes after what it is about asks
 		// for a state; "stop the pump?" still acts
-		if question := strings.Contains(text, "?") && !markers.has("@ask"); question && !ok && len(cs) > 0 && actAt > cs[0].start {
+		if question && !ok && len(cs) > 0 && actAt > cs[0].start {
 			qr.act, qr.halt = false, false
 		} else {
 			qr.read = false
@@ -510,6 +513,11 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		if !hasRef(res.Entities, m.ref.ID) {
 			res.Entities = append(res.Entities, m.ref)
 		}
+	}
+	// "set it to 50": a change of nothing named is asked about; no scoring
+	if vc := x.vague(qr); vc != nil {
+		res.Shortlist, res.Decision = vc, DecisionVague
+		return res
 	}
 	scores := map[int]float64{}
 	// 1. the inverted index: only docs sharing a concept are touched
@@ -737,10 +745,6 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 			res.When = nil
 		}
 	}
-	if vc := x.vague(qr); vc != nil {
-		res.Shortlist, res.Decision = vc, DecisionVague
-		return res
-	}
 	switch {
 	case len(cands) == 0 || cands[0].Score < x.opts.MatchThreshold:
 		res.Decision = DecisionNone
@@ -784,9 +788,9 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	if qr.past && qr.read && !qr.act {
 		_, _, namesProp := bestOfKind(qr.ents, "property")
 		switch {
-		case x.mentionsAny(t, x.d.concepts.Present):
+		case x.mentions(t, x.d.concepts.Present) > 0:
 			s *= 0.85 // a live stream does not tell what was
-		case x.mentionsAny(t, x.d.concepts.History) && (!namesProp || x.takesKind(t, "property")):
+		case x.mentions(t, x.d.concepts.History) > 0 && (!namesProp || x.takesKind(t, "property")):
 			bonus(0.1) // "has the pump been running all night": that property's history
 		default:
 			s *= 0.92 // the value now is not what was asked
@@ -794,9 +798,9 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	// "which components does it have", "liste des définitions": a kind
 	// word in the plural asks for the list, not one of them
-	for _, kind := range sortedKeys(x.d.concepts.KindWords) {
-		for _, w := range append([]string{kind}, x.d.concepts.KindWords[kind]...) {
-			if _, said := qr.q[w]; !said || !qr.plural(w) || !x.mentionsAny(t, []string{w}) {
+	for _, kind := range slices.Sorted(maps.Keys(x.d.concepts.KindWords)) {
+		for _, w := range x.kindWords(kind) {
+			if _, said := qr.q[w]; !said || !qr.plural(w) || x.mentions(t, []string{w}) == 0 {
 				continue
 			}
 			if x.takesKind(t, kind) {
@@ -1251,12 +1255,12 @@ func (x *Index) vague(qr *query) []Candidate {
 			return nil
 		}
 		things := 0
-		for _, th := range sortedKeys(x.cmdsOf) {
+		for _, th := range slices.Sorted(maps.Keys(x.cmdsOf)) {
 			has := false
 			for _, ti := range x.cmdsOf[th] {
 				if x.mentions(&x.targets[ti], []string{c}) > 0 {
 					has = true
-					if !containsInt(cmds, ti) {
+					if !slices.Contains(cmds, ti) {
 						cmds = append(cmds, ti)
 					}
 				}
@@ -1285,28 +1289,16 @@ func (x *Index) vague(qr *query) []Candidate {
 	return out
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
-func containsInt(list []int, v int) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
+// kindWords are the concepts that call an entity of kind by its kind: the
+// kind itself and its kindWords ("definition", "capability").
+func (x *Index) kindWords(kind string) []string {
+	return append([]string{kind}, x.d.concepts.KindWords[kind]...)
 }
 
 // saysKind: the request calls the entity by its kind ("the pump
 // component", "the definition of the daily report").
 func (x *Index) saysKind(qr *query, kind string) bool {
-	for _, w := range append([]string{kind}, x.d.concepts.KindWords[kind]...) {
+	for _, w := range x.kindWords(kind) {
 		if _, ok := qr.q[w]; ok && !qr.plural(w) {
 			return true
 		}
@@ -1349,18 +1341,6 @@ func (x *Index) actionOnUnknown(qr *query) bool {
 		}
 	}
 	return actions > 0 && unknown > 0
-}
-
-// mentionsAny: some text of the target uses one of the concepts.
-func (x *Index) mentionsAny(t *tgt, cs []string) bool {
-	for _, c := range cs {
-		for _, di := range t.docs {
-			if containsStr(x.docs[di].concepts, c) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // takesKind: the target has an argument that names an entity of kind.
@@ -1411,7 +1391,7 @@ func inRange(t *tgt, c Candidate) bool {
 // definition of the daily report command": definition), "" if none.
 func (x *Index) firstKindWord(qr *query, kind string) string {
 	best, at := "", -1
-	for _, w := range append([]string{kind}, x.d.concepts.KindWords[kind]...) {
+	for _, w := range x.kindWords(kind) {
 		if _, ok := qr.q[w]; ok && (at < 0 || qr.span[w][0] < at) {
 			best, at = w, qr.span[w][0]
 		}

@@ -23,7 +23,6 @@ import (
 	"github.com/heart-core/heart-web/core"
 	"github.com/heart-core/heart-web/core/api"
 	"github.com/heart-core/heart-web/core/recall"
-	"github.com/heart-core/heart-web/core/serve"
 	"github.com/heart-core/heart-web/tests/understanding/suite"
 	"github.com/heart-core/heart-web/transport/httpx"
 )
@@ -119,7 +118,7 @@ func explainTexts(texts []string, seed int64) error {
 	if err != nil {
 		return err
 	}
-	idx, err := recall.Build(core.RecallTargets(m), core.RecallEntities(m), recall.Options{AmbiguityMargin: serve.Margin})
+	idx, err := recall.Build(core.RecallTargets(m), core.RecallEntities(m), core.RecallOptions)
 	if err != nil {
 		return err
 	}
