@@ -3,8 +3,7 @@ package index
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
+	"github.com/heart-core/heart-web/schemas"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -12,27 +11,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-const schemaDir = "../schemas/1.0"
-
 // compileIndexSchema loads every schema file under its $id, so references
 // between the standard's files resolve offline.
 func compileIndexSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	files, err := filepath.Glob(filepath.Join(schemaDir, "*.schema.json"))
+	c, err := schemas.Compiler()
 	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		require.NoError(t, err)
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-		require.NoError(t, err, f)
-		id, _ := doc.(map[string]any)["$id"].(string)
-		require.NotEmpty(t, id, "%s has no $id", f)
-		require.NoError(t, c.AddResource(id, doc), f)
-	}
-	s, err := c.Compile("https://heart.dev/schemas/1.0/api-index.schema.json")
+	s, err := c.Compile(schemas.Base + "api-index.schema.json")
 	require.NoError(t, err)
 	return s
 }

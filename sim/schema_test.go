@@ -4,8 +4,7 @@ package sim
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
+	schemafiles "github.com/heart-core/heart-web/schemas"
 	"strings"
 	"testing"
 	"time"
@@ -18,22 +17,12 @@ import (
 // schemas compiles schemas/1.0 (docs/data-shapes.md: the schemas are the
 // authority on shapes).
 func schemas(t *testing.T) func(name string) *jsonschema.Schema {
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	files, err := filepath.Glob("../schemas/1.0/*.schema.json")
+	c, err := schemafiles.Compiler()
 	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		require.NoError(t, err)
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-		require.NoError(t, err)
-		require.NoError(t, c.AddResource("https://heart.dev/schemas/1.0/"+filepath.Base(f), doc))
-	}
 	return func(name string) *jsonschema.Schema {
-		loc := "https://heart.dev/schemas/1.0/" + name + ".schema.json"
+		loc := schemafiles.Base + name + ".schema.json"
 		if strings.HasPrefix(name, "#") { // a body of resources.schema.json
-			loc = "https://heart.dev/schemas/1.0/resources.schema.json#/$defs/" + name[1:]
+			loc = schemafiles.Base + "resources.schema.json#/$defs/" + name[1:]
 		}
 		s, err := c.Compile(loc)
 		require.NoError(t, err)

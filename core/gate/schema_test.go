@@ -3,8 +3,7 @@ package gate
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
+	"github.com/heart-core/heart-web/schemas"
 	"strings"
 	"testing"
 
@@ -19,20 +18,9 @@ import (
 // must validate against them.
 func compileSchema(t *testing.T, file, ref string) *jsonschema.Schema {
 	t.Helper()
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.AssertFormat()
-	files, err := filepath.Glob("../../schemas/1.0/*.schema.json")
+	c, err := schemas.Compiler()
 	require.NoError(t, err)
-	require.NotEmpty(t, files, "schemas/1.0 is committed")
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		require.NoError(t, err)
-		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(data)))
-		require.NoError(t, err)
-		require.NoError(t, c.AddResource("https://heart.dev/schemas/1.0/"+filepath.Base(f), doc))
-	}
-	s, err := c.Compile("https://heart.dev/schemas/1.0/" + file + ref)
+	s, err := c.Compile(schemas.Base + file + ref)
 	require.NoError(t, err)
 	return s
 }

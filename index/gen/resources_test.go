@@ -2,8 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/heart-core/heart-web/schemas"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -19,20 +19,8 @@ const resourcesID = "https://heart.dev/schemas/1.0/resources.schema.json"
 // between files resolve offline; formats are asserted.
 func schemaCompiler(t *testing.T) *jsonschema.Compiler {
 	t.Helper()
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	files, err := filepath.Glob("../../schemas/1.0/*.schema.json")
+	c, err := schemas.Compiler()
 	require.NoError(t, err)
-	for _, f := range files {
-		r, err := os.Open(f)
-		require.NoError(t, err)
-		doc, err := jsonschema.UnmarshalJSON(r)
-		_ = r.Close()
-		require.NoError(t, err, f)
-		id, _ := doc.(map[string]any)["$id"].(string)
-		require.NotEmpty(t, id, f)
-		require.NoError(t, c.AddResource(id, doc), f)
-	}
 	return c
 }
 

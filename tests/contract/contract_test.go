@@ -13,12 +13,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/heart-core/heart-web/schemas"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,7 +40,6 @@ import (
 
 const (
 	contractFile = "../../schemas/openapi/heart-api-1.0.yaml"
-	schemaDir    = "../../schemas/1.0"
 	// contractBase is where the OpenAPI file sits relative to the schemas'
 	// $id URLs, so its "../1.0/x.schema.json" refs resolve to those $ids.
 	contractBase = "https://heart.dev/schemas/openapi/heart-api-1.0.yaml"
@@ -145,20 +144,8 @@ func newFixture(t *testing.T) *fixture {
 	var raw map[string]any
 	require.NoError(t, yaml.Unmarshal(b, &raw))
 
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	files, err := filepath.Glob(filepath.Join(schemaDir, "*.schema.json"))
+	c, err := schemas.Compiler() // every file under its $id, which must be Base plus its name
 	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	for _, f := range files {
-		fb, err := os.ReadFile(f)
-		require.NoError(t, err)
-		d, err := jsonschema.UnmarshalJSON(bytes.NewReader(fb))
-		require.NoError(t, err, f)
-		id, _ := d.(map[string]any)["$id"].(string)
-		require.Equal(t, "https://heart.dev/schemas/1.0/"+filepath.Base(f), id, f)
-		require.NoError(t, c.AddResource(id, d), f)
-	}
 	return &fixture{doc: doc, router: router, raw: raw, comp: c, cache: map[string]*jsonschema.Schema{},
 		sim: httpx.Handler(sim.New(sim.Options{}), httpx.Options{})}
 }

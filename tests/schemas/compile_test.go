@@ -1,6 +1,7 @@
 package schemas_test
 
 import (
+	"github.com/heart-core/heart-web/schemas"
 	"os"
 	"path/filepath"
 	"sort"
@@ -36,22 +37,12 @@ func ownSchemas(t testing.TB) []string {
 // resolve exactly as a consumer fetching https://heart.dev/schemas/1.0/ would.
 func newCompiler(t testing.TB) *jsonschema.Compiler {
 	t.Helper()
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.AssertFormat()
-	files, err := filepath.Glob(filepath.Join(schemaDir, "*.schema.json"))
+	c, err := schemas.Compiler()
 	require.NoError(t, err)
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		require.NoError(t, err)
-		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(data)))
-		require.NoError(t, err, f)
-		require.NoError(t, c.AddResource(schemaID(filepath.Base(f)), doc), f)
-	}
 	return c
 }
 
-func schemaID(file string) string { return "https://heart.dev/schemas/1.0/" + file }
+func schemaID(file string) string { return schemas.Base + file }
 
 func TestSchemas_AllCompileWithFormatAssertion(t *testing.T) {
 	c := newCompiler(t)
