@@ -15,21 +15,10 @@ import (
 	"github.com/heart-core/heart-web/sim"
 )
 
-// Sample inputs for calling the simulator: path parameters that exist in the
-// demo product, and a valid body for each write that needs one.
-var (
-	samplePath = map[string]string{"name": "tank.level", "signal": "pump.flow", "id": "pump-1", "code": "E101"}
-	sampleBody = map[string]string{
-		"putTime": `{"time":"2026-01-05T07:00:00Z"}`, "postRhythmEntry": `{"kind":"decision","summary":"kept"}`,
-		"postAlertsMute": `{"durationSec":3600}`, "putConfig": `{"name":"x"}`,
-		"postToken":  `{"name":"night","kind":"human","scopes":["heart.read"],"clearance":"operator"}`,
-		"putNetwork": `{"hostname":"ps-9"}`, "postMessage": `{"to":"acme-ps-0002","text":"hi"}`,
-		"putTendingAutonomy": `{"level":2}`, "putTendingAllowlist": `{"allowlist":[]}`,
-	}
-	// Answers the simulator gives today that break the contract, reported to
-	// its owner; listed so every other operation stays guarded.
-	knownSimDeviations = map[string]string{}
-)
+// Answers the simulator gives today that break the contract, reported to its
+// owner; listed so every other operation stays guarded. Sample inputs come
+// from sim.SamplePath and sim.SampleBody.
+var knownSimDeviations = map[string]string{}
 
 // What the device simulator answers is what the contract says, for every
 // operation it serves with a 2xx on a fresh device: the contract is true of
@@ -49,14 +38,14 @@ func TestSimulatorAnswersMatchContract(t *testing.T) {
 				continue
 			}
 			path := p
-			for k, v := range samplePath {
+			for k, v := range sim.SamplePath {
 				path = strings.ReplaceAll(path, "{"+k+"}", v)
 			}
 			if strings.HasPrefix(p, "/heart/v1/capabilities/") || strings.HasPrefix(p, "/heart/v1/definitions/") {
 				path = strings.ReplaceAll(p, "{name}", "com.acme.pump.set_flow")
 			}
 			s := sim.New(sim.Options{})
-			resp := s.Serve(context.Background(), &api.Request{Method: method, Path: path, Body: []byte(sampleBody[op.OperationID]),
+			resp := s.Serve(context.Background(), &api.Request{Method: method, Path: path, Body: []byte(sim.SampleBody[op.OperationID]),
 				Header: api.Header{"authorization": "Bearer demo-owner", "content-type": "application/json"}})
 			rr := op.Responses.Status(resp.Status)
 			if rr == nil && resp.Status >= 400 {

@@ -45,17 +45,8 @@ const (
 	contractBase = "https://heart.dev/schemas/openapi/heart-api-1.0.yaml"
 )
 
-// Sample inputs, as in index/gen/sim_contract_test.go: path parameters that
-// exist in the demo product and a valid body for each write that needs one.
+// Sample inputs come from sim.SamplePath and sim.SampleBody.
 var (
-	samplePath = map[string]string{"name": "tank.level", "signal": "pump.flow", "id": "pump-1", "code": "E101"}
-	sampleBody = map[string]string{
-		"putTime": `{"time":"2026-01-05T07:00:00Z"}`, "postRhythmEntry": `{"kind":"decision","summary":"kept"}`,
-		"postAlertsMute": `{"durationSec":3600}`, "putConfig": `{"name":"x"}`,
-		"postToken":  `{"name":"night","kind":"human","scopes":["heart.read"],"clearance":"operator"}`,
-		"putNetwork": `{"hostname":"ps-9"}`, "postMessage": `{"to":"acme-ps-0002","text":"hi"}`,
-		"putTendingAutonomy": `{"level":2}`, "putTendingAllowlist": `{"allowlist":[]}`,
-	}
 	// Path prefixes the simulator does not serve (it answers 404), and the
 	// event stream, which is not a JSON body.
 	notServed = []string{
@@ -110,7 +101,7 @@ func concretePath(p string) string {
 	if strings.HasPrefix(p, "/heart/v1/capabilities/") || strings.HasPrefix(p, "/heart/v1/definitions/") {
 		return strings.ReplaceAll(p, "{name}", "com.acme.pump.set_flow")
 	}
-	for k, v := range samplePath {
+	for k, v := range sim.SamplePath {
 		p = strings.ReplaceAll(p, "{"+k+"}", v)
 	}
 	return p
@@ -301,7 +292,7 @@ func (f *fixture) existingID(t *testing.T, opID string) string {
 	case "postActionCancel":
 		create, path = "postSystemFactoryReset", "/heart/v1/system/factory-reset" // held, state waiting
 	case "postConfigRestore":
-		create, path, body = "postConfigBackup", "/heart/v1/config/backups", sampleBody["postConfigBackup"]
+		create, path, body = "postConfigBackup", "/heart/v1/config/backups", sim.SampleBody["postConfigBackup"]
 	default:
 		return ""
 	}
@@ -353,7 +344,7 @@ func TestSimulatorHonoursContract(t *testing.T) {
 			if why := knownDeviations[o.id]; why != "" {
 				t.Skip("known deviation: " + why)
 			}
-			body := sampleBody[o.id]
+			body := sim.SampleBody[o.id]
 			rec, in, reqErr := f.call(t, o.method, concretePath(o.path), body)
 			// openapi3filter: the request as sent.
 			if body != "" {
