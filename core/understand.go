@@ -1,7 +1,8 @@
 package core
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -136,10 +137,10 @@ func RecallEntities(m *sysmap.Map) []recall.Entity {
 			}
 		}
 	}
-	for _, th := range sortedSet(things) {
+	for _, th := range slices.Sorted(maps.Keys(things)) {
 		out = append(out, recall.Entity{Kind: "thing", ID: th})
 	}
-	for _, v := range sortedSet(enums) {
+	for _, v := range slices.Sorted(maps.Keys(enums)) {
 		out = append(out, recall.Entity{Kind: "enum", ID: v})
 	}
 	return out
@@ -152,15 +153,6 @@ func nonEmpty(ss ...string) []string {
 			out = append(out, s)
 		}
 	}
-	return out
-}
-
-func sortedSet(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }
 

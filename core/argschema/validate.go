@@ -2,9 +2,10 @@ package argschema
 
 import (
 	"encoding/json"
+	"maps"
 	"math"
 	"reflect"
-	"sort"
+	"slices"
 	"time"
 
 	"github.com/heart-core/heart-web/core/api"
@@ -15,7 +16,7 @@ import (
 // argument in name order (type, enum, format, minimum, maximum).
 func (s *Schema) Validate(args map[string]any) *api.Problem {
 	if s.AdditionalProperties != nil && !*s.AdditionalProperties {
-		for _, name := range sortedKeys(args) {
+		for _, name := range slices.Sorted(maps.Keys(args)) {
 			if _, ok := s.Properties[name]; !ok {
 				return api.Problemf(400, api.CodeInvalidRequest, "Argument %q is not one this command takes.", name).WithField(name)
 			}
@@ -26,7 +27,7 @@ func (s *Schema) Validate(args map[string]any) *api.Problem {
 			return api.Problemf(400, api.CodeInvalidRequest, "Argument %q is required.", r).WithField(r)
 		}
 	}
-	for _, name := range sortedKeys(args) {
+	for _, name := range slices.Sorted(maps.Keys(args)) {
 		p, ok := s.Properties[name]
 		if !ok {
 			continue
@@ -141,13 +142,4 @@ func isDate(s string) bool {
 	}
 	_, err := time.Parse("2006-01-02", s)
 	return err == nil
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

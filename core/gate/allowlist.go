@@ -3,8 +3,9 @@ package gate
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"time"
 )
 
@@ -80,7 +81,7 @@ func Matches(e Entry, c Candidate) (ok bool, why string) {
 		prev[name] = v
 	}
 	for i, step := range c.Steps {
-		for _, name := range sortedKeys(step) {
+		for _, name := range slices.Sorted(maps.Keys(step)) {
 			r, named := env.Arguments[name]
 			if !named {
 				return false, fmt.Sprintf("The envelope does not name %s, so it may not change automatically.", name)
@@ -154,15 +155,6 @@ func hasKind(ks []Kind, k Kind) bool {
 		}
 	}
 	return false
-}
-
-func sortedKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // number reads a JSON number however it was decoded.

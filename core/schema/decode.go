@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"sort"
 	"strconv"
 	"time"
 
@@ -85,17 +84,6 @@ func join(path string, key any) string {
 		}
 		return path + "." + fmt.Sprint(k)
 	}
-}
-
-// sortedKeys gives map members in a fixed order, so the member named in an
-// error does not change from run to run.
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 var timeType = reflect.TypeFor[time.Time]()

@@ -2,8 +2,10 @@ package schema
 
 import (
 	"encoding/json"
+	"maps"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -23,7 +25,8 @@ func locate(raw any, t reflect.Type, path string, err error) (string, string) {
 	switch t.Kind() {
 	case reflect.Struct:
 		if obj, ok := raw.(map[string]any); ok && t != timeType {
-			for _, key := range sortedKeys(obj) {
+			// in a fixed order, so the member named does not change from run to run
+			for _, key := range slices.Sorted(maps.Keys(obj)) {
 				f, ok := fieldByJSONName(t, key)
 				if !ok {
 					continue
@@ -48,7 +51,7 @@ func locate(raw any, t reflect.Type, path string, err error) (string, string) {
 		}
 	case reflect.Map:
 		if obj, ok := raw.(map[string]any); ok {
-			for _, key := range sortedKeys(obj) {
+			for _, key := range slices.Sorted(maps.Keys(obj)) {
 				if cerr := decodeAlone(obj[key], t.Elem()); cerr != nil {
 					return locate(obj[key], t.Elem(), join(path, key), cerr)
 				}

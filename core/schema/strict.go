@@ -2,7 +2,9 @@ package schema
 
 import (
 	"encoding/json"
+	"maps"
 	"reflect"
+	"slices"
 )
 
 // extraChecker is implemented (in extra.go) by generated types whose schema
@@ -42,7 +44,8 @@ func strict(raw any, v reflect.Value, path string) error {
 		if !ok {
 			return invalid(path, "must be an object")
 		}
-		for _, key := range sortedKeys(obj) {
+		// in a fixed order, so the member named in an error does not change from run to run
+		for _, key := range slices.Sorted(maps.Keys(obj)) {
 			f, ok := fieldByJSONName(v.Type(), key)
 			if !ok {
 				return invalid(join(path, key), "this member is not allowed here")
@@ -66,7 +69,7 @@ func strict(raw any, v reflect.Value, path string) error {
 		if !ok {
 			return invalid(path, "must be an object")
 		}
-		for _, key := range sortedKeys(obj) {
+		for _, key := range slices.Sorted(maps.Keys(obj)) {
 			el := reflect.New(v.Type().Elem()).Elem()
 			el.Set(v.MapIndex(reflect.ValueOf(key).Convert(v.Type().Key())))
 			if err := strict(obj[key], el, join(path, key)); err != nil {

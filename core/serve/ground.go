@@ -2,7 +2,9 @@ package serve
 
 import (
 	"encoding/json"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -74,7 +76,7 @@ var timeParams = map[string]bool{"now": true, "at": true, "time": true}
 // claim unchecked, since the Core will not send what it cannot explain.
 func ground(t Target, c Candidate, cl claims) Grounding {
 	g := Grounding{Args: map[string]any{}, Grounding: map[string]string{}}
-	for _, name := range sortedKeys(c.Args) {
+	for _, name := range slices.Sorted(maps.Keys(c.Args)) {
 		v := normalizeValue(c.Args[name])
 		p, ok := t.Param(name)
 		if !ok {

@@ -3,7 +3,6 @@ package serve
 import (
 	"encoding/json"
 	"net/url"
-	"sort"
 	"strings"
 
 	"github.com/heart-core/heart-web/core/argschema"
@@ -204,13 +203,4 @@ func scalarString(v any) string {
 	}
 	raw, _ := json.Marshal(v)
 	return string(raw)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
