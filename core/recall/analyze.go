@@ -14,11 +14,14 @@ import (
 type conceptizer struct {
 	d     *data
 	vocab map[string]map[int][]string // lang -> known words by length, for typo correction
-	known map[string]bool             // concept tokens some target uses
+	// words a sure slip may be corrected to but no other guess: stop
+	// words, number words, parts of multi-word entries ("gnaz auf")
+	spellOnly map[string]map[string]bool
+	known     map[string]bool // concept tokens some target uses
 }
 
 func newConceptizer(d *data) *conceptizer {
-	return &conceptizer{d: d, vocab: map[string]map[int][]string{}, known: map[string]bool{}}
+	return &conceptizer{d: d, vocab: map[string]map[int][]string{}, spellOnly: map[string]map[string]bool{}, known: map[string]bool{}}
 }
 
 // addVocab registers the single words of every pack's lexicon and the given
@@ -28,36 +31,57 @@ func newConceptizer(d *data) *conceptizer {
 func (c *conceptizer) finishVocab(extra map[string]bool) {
 	for _, l := range Languages {
 		seen := map[string]bool{}
+		only := map[string]bool{}
 		v := map[int][]string{}
-		add := func(w string) {
-			if strings.Contains(w, " ") || len(w) < 4 || seen[w] {
+		add := func(w string, spellOnly bool) {
+			if strings.Contains(w, " ") || len(w) < 4 {
+				return
+			}
+			if seen[w] {
+				if !spellOnly {
+					delete(only, w)
+				}
 				return
 			}
 			seen[w] = true
+			if spellOnly {
+				only[w] = true
+			}
 			v[len(w)] = append(v[len(w)], w)
 		}
 		for _, pl := range []string{l, "en"} {
 			p := c.d.packs[pl]
 			for w := range p.lex {
-				add(w)
+				add(w, false)
+				if strings.Contains(w, " ") {
+					for _, part := range strings.Fields(w) {
+						add(part, true)
+					}
+				}
 			}
 			for w := range p.time.Weekdays {
-				add(w)
+				add(w, false)
 			}
 			for w := range p.time.Parts {
-				add(w)
+				add(w, false)
 			}
 			for w := range p.time.Days {
-				add(w)
+				add(w, false)
+			}
+			for w := range p.stop {
+				add(w, true)
+			}
+			for w := range p.nums {
+				add(w, true)
 			}
 		}
 		for w := range extra {
-			add(w)
+			add(w, false)
 		}
 		for _, ws := range v {
 			sort.Strings(ws)
 		}
-		c.vocab[l] = v
+		c.vocab[l], c.spellOnly[l] = v, only
 	}
 }
 
@@ -144,68 +168,104 @@ func typoLimit(n int) int {
 	return 2
 }
 
-// correct returns the closest vocabulary word within the typo limit.
-func (c *conceptizer) correct(lang, w string) (string, bool) {
+// correct returns the closest vocabulary word within the typo limit, and
+// whether it is a sure slip of the hand (sureTypo): those are found in
+// short words too ("fil" is "fill") and count like the word itself.
+// sureOnly leaves out every other guess.
+func (c *conceptizer) correct(lang, w string, sureOnly bool) (string, bool, bool) {
 	lim := typoLimit(len(w))
-	if lim == 0 {
-		return "", false
+	if len(w) < 3 {
+		return "", false, false
 	}
-	best, bestD := "", lim+1
-	for n := len(w) - lim; n <= len(w)+lim; n++ {
-		if typoLimit(n) == 0 {
-			continue
-		}
+	best, bestD, bestEdits, bestSure := "", 3, 0, false
+	for n := len(w) - 2; n <= len(w)+2; n++ {
 		for _, v := range c.vocab[lang][n] {
 			if v[0] != w[0] {
 				continue // typos rarely hit the first letter; "match" is not "patch"
 			}
-			d := levenshtein.ComputeDistance(w, v)
-			if d == 2 && transposed(w, v) {
-				d = 1 // "levle", "lgos": two letters swapped is one typo
+			edits := levenshtein.ComputeDistance(w, v)
+			d, sure := edits, sureTypo(w, v)
+			if sure {
+				d = 1
+			} else if sureOnly || c.spellOnly[lang][v] || d > lim || d > typoLimit(len(v)) {
+				continue
 			}
-			if d < bestD && d <= typoLimit(len(v)) {
-				best, bestD = v, d
+			// fewest edits first: "heatr" is "heater" (one letter
+			// missing) before "heart" (two swapped)
+			if d < bestD || (d == bestD && edits < bestEdits) {
+				best, bestD, bestEdits, bestSure = v, d, edits, sure
 			}
 		}
 	}
-	return best, best != ""
+	return best, bestSure, best != ""
 }
 
-// wordConcepts maps one word to concepts. allowTypo enables correction;
-// the bool reports that it was used.
-func (c *conceptizer) wordConcepts(p *pack, w string, allowTypo bool) ([]string, bool) {
+// sureTypo: w is v with two neighbours swapped ("levle", "shwo") or a
+// doubled letter dropped, added or moved ("runing", "accross",
+// "arette" for "arrête"). Such slips leave every letter of the word in
+// place, so they rarely turn one word into another, unlike any other
+// one-letter edit ("lock" and "look").
+func sureTypo(w, v string) bool {
+	return w != v && (transposed(w, v) || squeeze(w) == squeeze(v))
+}
+
+// squeeze writes each run of one letter once: "arrete" -> "arete".
+func squeeze(s string) string {
+	var b strings.Builder
+	var last rune = -1
+	for _, r := range s {
+		if r != last {
+			b.WriteRune(r)
+		}
+		last = r
+	}
+	return b.String()
+}
+
+// lexical finds w in the packs: p's lexicon and stop words, its stems,
+// English, German-style compounds and the other packs' lexicons.
+func (c *conceptizer) lexical(p *pack, w string) ([]string, bool) {
 	en := c.d.packs["en"]
 	if cs, ok := p.lex[w]; ok {
-		return cs, false
+		return cs, true
 	}
 	if p.stop[w] {
-		return nil, false // before stems: "para" is "for", not a form of "parar"
+		return nil, true // before stems: "para" is "for", not a form of "parar"
 	}
 	if cs, ok := lookup(p, w); ok {
-		return cs, false
+		return cs, true
 	}
 	if p != en {
 		if cs, ok := lookup(en, w); ok {
-			return cs, false
+			return cs, true
 		}
 	}
 	if p.compounds {
 		if cs, ok := compound(p, w, 0); ok {
-			return cs, false
+			return cs, true
 		}
 	}
 	for _, l := range Languages {
 		if cs, ok := c.d.packs[l].lex[w]; ok && len(w) > 3 {
-			return cs, false
+			return cs, true
 		}
 	}
 	// a compound in a short request may be the only word ("Ventilstellung?")
 	for _, l := range Languages {
 		if q := c.d.packs[l]; q != p && q.compounds {
 			if cs, ok := compound(q, w, 0); ok {
-				return cs, false
+				return cs, true
 			}
 		}
+	}
+	return nil, false
+}
+
+// wordConcepts maps one word to concepts. allowTypo enables correction;
+// the bool reports that it was used.
+func (c *conceptizer) wordConcepts(p *pack, w string, allowTypo bool) ([]string, bool) {
+	if cs, ok := c.lexical(p, w); ok {
+		return cs, false
 	}
 	s := stem(p, w)
 	if c.known[w] {
@@ -215,18 +275,19 @@ func (c *conceptizer) wordConcepts(p *pack, w string, allowTypo bool) ([]string,
 		return []string{s}, false
 	}
 	if allowTypo {
-		if v, ok := c.correct(p.lang, w); ok && c.fitForTypo(p, w, v) {
-			for _, q := range []*pack{p, en} {
+		if v, sure, ok := c.correct(p.lang, w, false); ok && c.fitForTypo(p, w, v, sure) {
+			weak := !sure // a sure slip counts like the word itself
+			for _, q := range []*pack{p, c.d.packs["en"]} {
 				if cs, ok := lookup(q, v); ok {
-					return cs, true
+					return cs, weak
 				}
 			}
 			for _, l := range Languages {
 				if cs, ok := lookup(c.d.packs[l], v); ok {
-					return cs, true
+					return cs, weak
 				}
 			}
-			return []string{stem(p, v)}, true
+			return []string{stem(p, v)}, weak
 		}
 	}
 	return []string{s}, false
@@ -397,22 +458,26 @@ func transposed(a, b string) bool {
 	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
 }
 
-// fitForTypo keeps corrections that carry meaning: never to a question word
-// or read verb alone ("lock" is not "look"), never to a word that stops
-// something unless two letters were swapped, and a four-letter word only to a word of the lexicons ("room"
-// is not the "root" of getRoot).
-func (c *conceptizer) fitForTypo(p *pack, w, v string) bool {
+// fitForTypo keeps corrections that carry meaning. Unless the slip is sure
+// (sureTypo): never to a question word or read verb alone ("lock" is not
+// "look") and never to a word that stops something ("hätte" is not
+// "halte"; "stpo" is "stop"). Always: a four-letter word only to a word of
+// the lexicons ("room" is not the "root" of getRoot).
+func (c *conceptizer) fitForTypo(p *pack, w, v string, sure bool) bool {
 	inLex := false
 	for _, q := range []*pack{p, c.d.packs["en"]} {
 		if cs, ok := q.lex[v]; ok {
 			inLex = true
+			if sure {
+				continue
+			}
 			content := false
 			for _, x := range cs {
 				if !strings.HasPrefix(x, "@") {
 					content = true
 				}
-				if containsStr(c.d.concepts.Halt, x) && !transposed(w, v) {
-					return false // a guess stops nothing: "hätte" is not "halte" ("stpo" is "stop")
+				if containsStr(c.d.concepts.Halt, x) {
+					return false
 				}
 			}
 			if !content {
@@ -420,7 +485,7 @@ func (c *conceptizer) fitForTypo(p *pack, w, v string) bool {
 			}
 		}
 	}
-	return inLex || len(w) > 4
+	return inLex || c.spellOnly[p.lang][v] || len(w) > 4
 }
 
 // namesKnown: some concept found so far is one the targets use ("Pumpe

@@ -321,6 +321,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	p := x.d.packs[lang]
 	qr := &query{text: text, toks: toks, lang: lang, q: map[string]float64{}, span: map[string][2]int{}}
 	qr.idEnts = x.markIDs(text, toks)
+	x.cz.spell(p, toks)
 	nums := parseNumbers(toks, p)
 	arith := x.arithmetic(toks, nums)
 	now := ctx.Now

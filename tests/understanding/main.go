@@ -34,10 +34,11 @@ func main() {
 	deviceURL := flag.String("device", "", "a running device (e.g. http://127.0.0.1:8081) instead of the in-process simulator; it must offer POST /_sim/reset")
 	seed := flag.Int64("seed", 0, "the in-process simulator's seed")
 	explain := flag.String("explain", "", "requests separated by \"|\": show how each is read and answered, run no suite")
+	lang := flag.String("lang", "", "with -explain: the language the request says it is in (en, de, es, fr), as a case's lang")
 	flag.Parse()
 
 	if *explain != "" {
-		if err := explainTexts(strings.Split(*explain, "|"), *seed); err != nil {
+		if err := explainTexts(strings.Split(*explain, "|"), *lang, *seed); err != nil {
 			fmt.Fprintln(os.Stderr, "understanding:", err)
 			os.Exit(2)
 		}
@@ -111,7 +112,7 @@ func remote(url string) *suite.Runner {
 
 // explainTexts prints the Recall tier's trace and the Core's /serve answer
 // (as demo-owner) for each text, on the in-process demo.
-func explainTexts(texts []string, seed int64) error {
+func explainTexts(texts []string, lang string, seed int64) error {
 	d := suite.NewDemo(seed)
 	ctx := context.Background()
 	m, err := d.Core.Map(ctx)
@@ -124,8 +125,8 @@ func explainTexts(texts []string, seed int64) error {
 	}
 	for _, text := range texts {
 		_ = d.Runner.Reset(ctx)
-		fmt.Print(idx.Trace(text, recall.Context{Now: d.Clock.Now(), Lang: ""}))
-		body, _ := json.Marshal(map[string]string{"text": text})
+		fmt.Print(idx.Trace(text, recall.Context{Now: d.Clock.Now(), Lang: lang}))
+		body, _ := json.Marshal(map[string]string{"text": text, "lang": lang})
 		req := api.NewRequest("POST", "/heart/v1/serve", body)
 		req.Header.Set("Authorization", "Bearer demo-owner")
 		resp := d.Core.Serve(ctx, req)

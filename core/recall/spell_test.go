@@ -1,0 +1,57 @@
+package recall
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestSureTypo_SwapsAndDoubledLettersOnly(t *testing.T) {
+	for _, c := range []struct {
+		w, v string
+		want bool
+	}{
+		{"shwo", "show", true},      // two neighbours swapped
+		{"runing", "running", true}, // a doubled letter dropped
+		{"accross", "across", true}, // one doubled that is single
+		{"arette", "arrete", true},  // the doubling moved
+		{"fil", "fill", true},       // short words too
+		{"lock", "look", false},     // another letter is another word
+		{"heatr", "heater", false},  // a missing letter is a guess
+		{"stop", "stop", false},     // the same word is no slip
+		{"drin", "drain", false},
+		{"stauts", "status", true},
+		{"temprature", "temperature", false},
+	} {
+		assert.Equal(t, c.want, sureTypo(c.w, c.v), "%s -> %s", c.w, c.v)
+	}
+}
+
+// Sure slips are read as the word meant, before numbers, times and phrases
+// of several words are looked for; other guesses are left to wordConcepts.
+func TestResolve_SureSlipsReadAsTheWordMeant(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ text, lang, want string }{
+		{"shwo alert 3", "en", "getAlert"},
+		{"fil the tank", "en", "com.acme.tank.fill"},
+		{"arette le tapis", "fr", "com.acme.conveyor.halt"},
+		{"Netzwerkstauts", "de", "getNetwork"},
+		{"Ventil gnaz auf", "de", "com.acme.valve.set_position"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, c.want, top(t, x.Resolve(c.text, ctx)).Target, c.text)
+	}
+	// "heatr" is one missing letter from "heater" and a swap from "heart":
+	// the closer word wins
+	assert.Equal(t, "com.acme.heater.set_setpoint", top(t, x.Resolve("heatr to 45 degrees", testCtx())).Target)
+}
+
+// A slip found in a time expression is read before the time is.
+func TestResolve_SureSlipInATimeExpression(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("restart the system tomorow at 6", testCtx())
+	if assert.NotNil(t, res.When) {
+		assert.Equal(t, 6, res.When.At.Hour())
+	}
+}
