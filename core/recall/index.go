@@ -18,6 +18,7 @@ type doc struct {
 	weight   float64 // phrases 1, other text and ids less
 	mass     float64 // sum of the concepts' idf
 	read     bool    // the text asks ("what is", "show"): not a fit for a request to act
+	self     bool    // the text is about the caller ("what can I do here", "my permissions")
 }
 
 // tgt is a target with what Build worked out about it.
@@ -211,7 +212,7 @@ func (x *Index) addTarget(t Target) {
 			return
 		}
 		di := int32(len(x.docs))
-		x.docs = append(x.docs, doc{target: ti, concepts: cs, weight: w, read: markers.has("@read")})
+		x.docs = append(x.docs, doc{target: ti, concepts: cs, weight: w, read: markers.has("@read"), self: markers.has("@self")})
 		tg.docs = append(tg.docs, di)
 		for _, c := range cs {
 			x.post[c] = append(x.post[c], di)
@@ -266,6 +267,21 @@ func (x *Index) addTarget(t Target) {
 	x.targets = append(x.targets, tg)
 }
 
+// fit weighs how well a phrase's manner suits the request's: "how has the
+// flow changed" is no answer to "change the flow", and "what can I do
+// here" is about the caller, so "what can this system do" fits it less
+// than "what can it do".
+func (dc *doc) fit(qr *query) float64 {
+	f := 1.0
+	if dc.read && qr.act && !qr.read {
+		f *= 0.8
+	}
+	if dc.self != qr.self {
+		f *= 0.95
+	}
+	return f
+}
+
 func isNumeric(a Arg) bool { return a.Type == "number" || a.Type == "integer" }
 
 // idf is the weight of a concept: rare concepts say more.
@@ -306,6 +322,7 @@ type query struct {
 	past         bool   // "all night", "yesterday", "since 6", "over the last hour": asks about what was
 	extreme      string // "@zero" ("close the valve", "cierra"), "@full" ("all the way open"): a percentage in words
 	off          bool   // words of requests no device serves: order, price, weather, joke, ...
+	self         bool   // "I", "my", "mich", "moi": the caller speaks of themself
 	specific     bool
 	specificCmds []int
 	idents       []string // identifiers written in the request ("E42", "low-level-refill")
@@ -341,6 +358,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// a negation counts in a one-clause request only: "the pump won't
 	// start, restart it" asks for the restart
 	qr.all = markers.has("@all")
+	qr.self = markers.has("@self")
 	qr.past = markers.has("@past") || x.saysPast(toks, p)
 	qr.extreme = extremeOf(markers)
 	qr.off = markers.has("@off") || codeLike(text) || arith
@@ -530,10 +548,7 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 	}
 	for di, o := range acc {
 		dc := &x.docs[di]
-		s := f1(o, qr.mass, dc.mass) * dc.weight
-		if dc.read && qr.act && !qr.read {
-			s *= 0.8 // "how has the flow changed" is no answer to "change the flow"
-		}
+		s := f1(o, qr.mass, dc.mass) * dc.weight * dc.fit(qr)
 		if s > scores[int(dc.target)] {
 			scores[int(dc.target)] = s
 		}
@@ -589,10 +604,7 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 				p, r := math.Min(1, o/dc.mass), math.Min(1, explained/mass)
 				// the generic reading ("a property") weighs a little less than a
 				// target that names the thing itself
-				s := kw * dc.weight * 2 * p * r / (p + r)
-				if dc.read && qr.act && !qr.read {
-					s *= 0.8
-				}
+				s := kw * dc.weight * 2 * p * r / (p + r) * dc.fit(qr)
 				if s > scores[ti] {
 					scores[ti] = s
 				}

@@ -120,3 +120,19 @@ func TestResolve_TypoNeverStops(t *testing.T) {
 	assert.Empty(t, res.Thing)
 	assert.Equal(t, "com.acme.conveyor.halt", top(t, x.Resolve("stpo the conveyor", testCtx())).Target)
 }
+
+// Who the request is about: "what can I do here" is the caller's
+// permissions, "what can this system do" the system's capabilities.
+func TestResolve_TheSubjectSeparatesCallerFromSystem(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ text, want string }{
+		{"what can this system do", "getCapabilities"},
+		{"qu'est-ce que cette installation sait faire ?", "getCapabilities"},
+		{"what can I do here", "getWhoami"},
+	} {
+		res := x.Resolve(c.text, testCtx())
+		require.GreaterOrEqual(t, len(res.Shortlist), 2, c.text)
+		assert.Equal(t, c.want, res.Shortlist[0].Target, c.text)
+		assert.Greater(t, res.Shortlist[0].Score-res.Shortlist[1].Score, 0.02, c.text) // the Core's margin
+	}
+}
