@@ -16,24 +16,46 @@ func (c *conceptizer) spell(p *pack, toks []token) {
 		}
 		initial := first
 		first = false
-		if t.used || len(t.text) < 3 || !c.unknown(p, t.text) {
+		if t.used || len(t.text) < 3 || c.exact(p, t.text) {
 			continue
 		}
+		unknown := c.unknown(p, t.text)
 		if !initial && p.lang != "de" && startsUpper(t.orig) {
 			continue
 		}
 		// only when no other guess is as close: "heatr" may be "heart"
 		// swapped, but "heater" needs one letter fewer
 		if v, sure, ok := c.correct(p.lang, t.text, false); ok && sure && c.fitForTypo(p, t.text, v, true) {
-			t.text = v
+			// a word known only by its stem ("runing" as run+ing) is
+			// corrected only to a word the lexicons list as it is
+			if unknown || c.listed(p, v) {
+				t.text = v
+			}
 			continue
 		}
-		if p.compounds {
+		if p.compounds && unknown {
 			if v, ok := c.spellCompound(p, t.text); ok {
 				t.text = v
 			}
 		}
 	}
+}
+
+// exact: w is listed as written (a lexicon, stop or number word) or a
+// word the targets use.
+func (c *conceptizer) exact(p *pack, w string) bool {
+	if p.stop[w] || c.listed(p, w) || c.known[w] {
+		return true
+	}
+	_, ok := p.nums[w]
+	return ok
+}
+
+// listed: p's or the English lexicon has w as it is.
+func (c *conceptizer) listed(p *pack, w string) bool {
+	_, inP := p.lex[w]
+	_, inEn := c.d.packs["en"].lex[w]
+	return inP || inEn
 }
 
 // unknown: no pack, number list or target knows w.

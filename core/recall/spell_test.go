@@ -37,6 +37,7 @@ func TestResolve_SureSlipsReadAsTheWordMeant(t *testing.T) {
 		{"arette le tapis", "fr", "com.acme.conveyor.halt"},
 		{"Netzwerkstauts", "de", "getNetwork"},
 		{"Ventil gnaz auf", "de", "com.acme.valve.set_position"},
+		{"is the pump runing", "en", "getProperty"}, // "running", not run+ing = start
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang
