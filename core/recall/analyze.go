@@ -307,8 +307,8 @@ type conceptTok struct {
 }
 
 // analyse maps the unused word tokens of toks to concepts. Markers such as
-// "@read" are returned apart.
-func (c *conceptizer) analyse(p *pack, toks []token, allowTypo bool) (cs []conceptTok, markers marks) {
+// "@read" are returned apart. question: the text asks (it ends in "?").
+func (c *conceptizer) analyse(p *pack, toks []token, allowTypo, question bool) (cs []conceptTok, markers marks) {
 	markers = marks{}
 	var idx []int
 	for i, t := range toks {
@@ -373,12 +373,12 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo bool) (cs []conce
 			continue
 		}
 		w := toks[idx[k]].text
-		if list, ok := p.final[w]; ok && k == len(idx)-1 && k > 0 && !markers.has("@read") && c.namesKnown(cs) {
+		if list, ok := p.final[w]; ok && k == len(idx)-1 && k > 0 && !question && !markers.has("@read") && c.namesKnown(cs) {
 			emit(list, idx[k], idx[k]+1)
 			k++
 			continue
 		}
-		if list, ok := p.finalRead[w]; ok && k == len(idx)-1 && k > 0 && markers.has("@read") && c.namesKnown(cs) {
+		if list, ok := p.finalRead[w]; ok && k == len(idx)-1 && k > 0 && (question || markers.has("@read")) && c.namesKnown(cs) {
 			emit(list, idx[k], idx[k]+1)
 			k++
 			continue

@@ -62,7 +62,7 @@ func TestLangPack_CoversTheDomainInEveryLanguage(t *testing.T) {
 	for l, m := range words {
 		for w, want := range m {
 			toks := tokenize(w)
-			cs, _ := x.cz.analyse(d.packs[l], toks, false)
+			cs, _ := x.cz.analyse(d.packs[l], toks, false, false)
 			assert.Contains(t, uniqConcepts(cs), want, "%s %q", l, w)
 		}
 	}

@@ -39,7 +39,7 @@ func idWords(id string) string {
 // first, other packs for words English does not know), without typo
 // correction. Markers are dropped.
 func (c *conceptizer) textConcepts(text string) []string {
-	cs, _ := c.analyse(c.d.packs["en"], tokenize(text), false)
+	cs, _ := c.analyse(c.d.packs["en"], tokenize(text), false, false)
 	return uniqConcepts(cs)
 }
 

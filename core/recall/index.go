@@ -206,7 +206,7 @@ func (x *Index) addTarget(t Target) {
 		if n := Normalize(text); n != "" && w == 1 {
 			x.exact[n] = append(x.exact[n], int(ti))
 		}
-		cts, markers := x.cz.analyse(x.d.packs["en"], tokenize(text), false)
+		cts, markers := x.cz.analyse(x.d.packs["en"], tokenize(text), false, false)
 		cs := uniqConcepts(cts)
 		if len(cs) == 0 {
 			return
@@ -351,7 +351,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.qty = x.d.units.quantities(text, toks, nums)
 	qr.qty = append(qr.qty, x.d.units.articleDurations(text, toks, p)...)
 	unitWords := x.d.units.mentions(toks)
-	cs, markers := x.cz.analyse(p, toks, true)
+	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
 	// "could you …?" asks for something to be done, not a question
 	question := strings.Contains(text, "?") && !markers.has("@ask")
 	qr.read = markers.has("@read") || question
@@ -806,7 +806,7 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 		case x.mentions(t, x.d.concepts.History) > 0 && (!namesProp || x.takesKind(t, "property")):
 			bonus(0.1) // "has the pump been running all night": that property's history
 		default:
-			s *= 0.92 // the value now is not what was asked
+			s *= 0.85 // the value now is not what was asked
 		}
 	}
 	// "which components does it have", "liste des définitions": a kind

@@ -136,3 +136,21 @@ func TestResolve_TheSubjectSeparatesCallerFromSystem(t *testing.T) {
 		assert.Greater(t, res.Shortlist[0].Score-res.Shortlist[1].Score, 0.02, c.text) // the Core's margin
 	}
 }
+
+// A question about what was is for the targets that keep history; the
+// value now is a poorer answer and a live stream none.
+func TestResolve_AQuestionAboutThePastAsksForHistory(t *testing.T) {
+	x := fullIndex(t)
+	for _, text := range []string{
+		"has the pump been running all night?",
+		"war die Pumpe gestern an?",
+	} {
+		res := x.Resolve(text, testCtx())
+		require.GreaterOrEqual(t, len(res.Shortlist), 2, text)
+		assert.Equal(t, "getPropertyHistory", res.Shortlist[0].Target, text)
+		assert.Equal(t, "pump.state", res.Shortlist[0].Args["name"], text)
+		assert.Greater(t, res.Shortlist[0].Score-res.Shortlist[1].Score, 0.02, text) // the Core's margin
+	}
+	// the same without the past reads the value now
+	assert.Equal(t, "getProperty", top(t, x.Resolve("is the pump running?", testCtx())).Target)
+}

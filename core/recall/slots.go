@@ -214,7 +214,7 @@ func Stated(text string, value any, unit string) bool {
 		// "close" is 0 %, "all the way open" 100 %
 		if want == "%" {
 			cz := newConceptizer(d)
-			if _, m := cz.analyse(d.packs[l], toks, false); extremeOf(m) != "" && close(extremeValue(extremeOf(m)), v) {
+			if _, m := cz.analyse(d.packs[l], toks, false, false); extremeOf(m) != "" && close(extremeValue(extremeOf(m)), v) {
 				return true
 			}
 		}
@@ -243,7 +243,7 @@ func statedString(d *data, text, value string) bool {
 	cz := newConceptizer(d)
 	toks := tokenize(text)
 	lang := detect(d, text, toks, "")
-	cs, _ := cz.analyse(d.packs[lang], toks, false)
+	cs, _ := cz.analyse(d.packs[lang], toks, false, false)
 	have := map[string]bool{}
 	for _, c := range cs {
 		have[c.c] = true
