@@ -282,6 +282,16 @@ func (dc *doc) fit(qr *query) float64 {
 	return f
 }
 
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
 func isNumeric(a Arg) bool { return a.Type == "number" || a.Type == "integer" }
 
 // idf is the weight of a concept: rare concepts say more.
@@ -369,9 +379,25 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		}
 	}
 	typoMass, actAt := 0.0, -1
+	var context []bool
+	if !question {
+		context = x.contextTokens(text, toks, cs) // a question asks, whatever its clauses
+	}
+	if context != nil {
+		// the request's own words first, so that a word in both counts fully
+		slices.SortStableFunc(cs, func(a, b conceptTok) int { return cmpBool(context[a.start], context[b.start]) })
+		if at, ok := markers["@read"]; ok && context[at] {
+			delete(markers, "@read") // "what a mess, drain the tank"
+			qr.read = question
+		}
+	}
 	for _, ct := range cs {
+		described := context != nil && context[ct.start] && x.action[ct.c]
 		if _, ok := qr.q[ct.c]; !ok {
 			w := x.idf(ct.c)
+			if described {
+				w *= 0.5 // "empty" in "the tank is almost empty, fill it up"
+			}
 			if ct.typo {
 				// a corrected word says less, and what it really was still
 				// counts against every target
@@ -384,13 +410,13 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// a German noun (capitalised inside the sentence: "Backups
 		// auflisten") names a thing, even when its meaning is an action
 		noun := lang == "de" && ct.start > 0 && ct.end-ct.start == 1 && startsUpper(toks[ct.start].orig)
-		if x.action[ct.c] {
+		if x.action[ct.c] && !described {
 			qr.act = true
 			if !noun && (actAt < 0 || ct.start < actAt) {
 				actAt = ct.start
 			}
 		}
-		if x.haltC[ct.c] {
+		if x.haltC[ct.c] && !described {
 			qr.halt = true
 		}
 	}

@@ -1,0 +1,50 @@
+package recall
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// Clause numbers of the words and numbers (marks left out).
+func TestClauseOf_EndsAtMarksFollowedBySpace(t *testing.T) {
+	for text, want := range map[string][]int{
+		"the tank is low, fill it":         {0, 0, 0, 0, 1, 1},
+		"set it to 2,5; then stop":         {0, 0, 0, 0, 0, 1, 1},
+		"show com.acme.tank.fill":          {0, 0, 0, 0, 0},
+		"at 15:30. restart":                {0, 0, 0, 1},
+		"c'est bizarre! arrête la pompe ?": {0, 0, 0, 1, 1, 1},
+	} {
+		toks := tokenize(text)
+		var got []int
+		for i, c := range clauseOf(text, toks) {
+			if toks[i].kind != 's' {
+				got = append(got, c)
+			}
+		}
+		assert.Equal(t, want, got, text)
+	}
+}
+
+// When one clause of several asks for an action, the others describe the
+// situation: their action words neither set the mood nor weigh fully.
+func TestResolve_ContextClausesDescribe(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ text, want string }{
+		{"the tank is almost empty, fill it up", "com.acme.tank.fill"},
+		{"what a mess, drain the tank", "com.acme.tank.drain"},
+		{"el tanque está casi vacío, llénalo", "com.acme.tank.fill"},
+		{"the tank is nearly drained, fill it", "com.acme.tank.fill"},
+		{"die Pumpe ist aus, schalte sie ein", "com.acme.pump.start"},
+	} {
+		res := x.Resolve(c.text, testCtx())
+		if assert.GreaterOrEqual(t, len(res.Shortlist), 2, c.text) {
+			assert.Equal(t, c.want, res.Shortlist[0].Target, c.text)
+			assert.Greater(t, res.Shortlist[0].Score-res.Shortlist[1].Score, 0.02, c.text) // the Core's margin
+		}
+	}
+	// a question asks, whatever its clauses
+	res := x.Resolve("is the pump running at the moment, or is it switched off?", testCtx())
+	assert.Equal(t, "getProperty", top(t, res).Target)
+	assert.Empty(t, res.Thing)
+}
