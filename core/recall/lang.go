@@ -29,6 +29,7 @@ type timeWords struct {
 	AM        []string          `json:"am"`
 	PM        []string          `json:"pm"`
 	Clockword []string          `json:"clockword"`
+	Until     []string          `json:"until"` // "until tomorrow": when something ends, not when to act
 	Ambiguous map[string]struct {
 		After []string `json:"after"`
 		Part  string   `json:"part"`
@@ -162,7 +163,7 @@ func parsePack(data []byte) (*pack, error) {
 	t.Ambiguous = normKeys(t.Ambiguous)
 	p.timeSet = map[string]map[string]bool{
 		"at": set(t.At), "in": set(t.In), "next": set(t.Next), "filler": set(t.Filler),
-		"am": set(t.AM), "pm": set(t.PM), "clockword": set(t.Clockword),
+		"am": set(t.AM), "pm": set(t.PM), "clockword": set(t.Clockword), "until": set(t.Until),
 	}
 	return p, nil
 }

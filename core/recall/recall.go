@@ -114,6 +114,9 @@ type TimeExpr struct {
 	At    time.Time `json:"at"`
 	Text  string    `json:"text"`
 	Vague bool      `json:"vague"` // a convention filled a part ("night" -> 22:00)
+	// Until: the time ends something ("stop everything until tomorrow"),
+	// it does not say when to act
+	Until bool `json:"until,omitempty"`
 
 	dateOnly bool // only "today": a date, not a time to schedule at
 	dayOnly  bool // a day without a time of day: may fill a date argument

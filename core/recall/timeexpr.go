@@ -261,12 +261,20 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 			}
 		}
 	}
+	first := len(toks)
+	for k := range usedSet {
+		first = min(first, k)
+	}
+	until := first > 0 && p.timeSet["until"][toks[first-1].text]
+	if until {
+		usedSet[first-1] = true
+	}
 	lo, hi := len(text), 0
 	for k := range usedSet {
 		toks[k].used = true
 		lo, hi = min(lo, toks[k].start), max(hi, toks[k].end)
 	}
-	te := &TimeExpr{Text: text[lo:hi]}
+	te := &TimeExpr{Text: text[lo:hi], Until: until}
 	te.dateOnly = tp.hasDay && tp.dayOff == 0 && !tp.hasWeekday && tp.part == "" && !tp.hasClock && !tp.hasRel
 	te.dayOnly = tp.part == "" && !tp.hasClock && !tp.hasRel
 	if tp.hasAbs && !tp.hasClock && tp.part == "" {

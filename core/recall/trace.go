@@ -29,7 +29,7 @@ func (x *Index) Trace(text string, ctx Context) string {
 		fmt.Fprintf(&b, "  number %v %s from %q\n", q.Value, q.Unit, q.Text)
 	}
 	if res.When != nil {
-		fmt.Fprintf(&b, "  when %s from %q (vague %v)\n", res.When.At.Format("Mon 2006-01-02 15:04 MST"), res.When.Text, res.When.Vague)
+		fmt.Fprintf(&b, "  when %s from %q (vague %v, until %v)\n", res.When.At.Format("Mon 2006-01-02 15:04 MST"), res.When.Text, res.When.Vague, res.When.Until)
 	}
 	for _, e := range res.Entities {
 		fmt.Fprintf(&b, "  names %s %s (%q)\n", e.Kind, e.ID, e.Text)

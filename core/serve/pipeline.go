@@ -293,6 +293,12 @@ func (r *run) proceed(ctx context.Context, c Candidate) (*Response, error) {
 		return r.respond(NotUnderstood, nil, r.set.NotUnderstood), nil
 	}
 	if t.Name == StopTarget {
+		// "stop all automatic actions tomorrow afternoon" is a Stop to
+		// schedule, which waits for a person like any schedule; "until
+		// tomorrow", or no time, stops now (§6.2)
+		if w := r.u.When; w != nil && !w.Until && w.At.After(r.env.Now) {
+			return r.schedule(ctx, Candidate{Target: ScheduleTarget, Score: c.Score}, &c)
+		}
 		return r.stop(ctx, t, c)
 	}
 	if t.Name == ScheduleTarget {
@@ -379,7 +385,7 @@ func (r *run) schedule(ctx context.Context, outer Candidate, inner *Candidate) (
 		return r.question(in, r.set.MissingTarget), nil
 	}
 	t, ok := r.env.Targets.Lookup(inner.Target)
-	if !ok || t.Name == ScheduleTarget || t.Name == StopTarget {
+	if !ok || t.Name == ScheduleTarget {
 		in := r.intent(ScheduleTarget, map[string]any{}, map[string]string{}, outer.Score)
 		return r.question(in, r.set.MissingTarget), nil
 	}

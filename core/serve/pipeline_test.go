@@ -250,6 +250,34 @@ func TestServe_StopAutomaticAction_RunsAtOnce(t *testing.T) {
 	assert.Equal(t, "/heart/v1/tending/stop", dev.nonReads()[0].Path)
 }
 
+// A Stop with a time is a schedule like any other (decisions §3 "Times"):
+// it waits for a person and nothing stops now. "until tomorrow" ends the
+// stop, it does not delay it: Stop runs at once.
+func TestServe_StopWithATime(t *testing.T) {
+	t.Run("at a time: scheduled, nothing stopped now", func(t *testing.T) {
+		dev := newFake()
+		u := match(StopTarget, 0.9, nil, nil)
+		u.When = &When{At: t0.Add(20 * time.Hour), Text: "tomorrow afternoon"}
+		out := serveText(t, env(t, dev, u), owner, "stop all automatic actions tomorrow afternoon")
+		assert.Equal(t, PendingApproval, out.Outcome)
+		assert.Equal(t, ScheduleTarget, out.Intent.Target)
+		assert.Equal(t, StopTarget, out.Intent.Arguments["target"])
+		nr := dev.nonReads()
+		require.Len(t, nr, 1)
+		assert.Equal(t, "/heart/v1/schedules", nr[0].Path)
+	})
+	t.Run("until a time: stops now", func(t *testing.T) {
+		dev := newFake()
+		u := match(StopTarget, 0.9, nil, nil)
+		u.When = &When{At: t0.Add(20 * time.Hour), Text: "until tomorrow", Until: true}
+		out := serveText(t, env(t, dev, u), owner, "stop all automatic actions until tomorrow")
+		assert.Equal(t, Done, out.Outcome)
+		nr := dev.nonReads()
+		require.Len(t, nr, 1)
+		assert.Equal(t, "/heart/v1/tending/stop", nr[0].Path)
+	})
+}
+
 func TestServe_StopNeedsTendScope(t *testing.T) {
 	dev := newFake()
 	out := serveText(t, env(t, dev, match(StopTarget, 0.9, nil, nil)), viewer, "stop")

@@ -124,6 +124,7 @@ type When struct {
 	At    time.Time
 	Text  string
 	Vague bool
+	Until bool // "until tomorrow": when something ends, not when to act
 }
 
 // Entity is a thing of the Map the request names: a property, a component
