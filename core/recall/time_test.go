@@ -107,10 +107,10 @@ func TestParseTime_UntilIsMarked(t *testing.T) {
 	x := fullIndex(t)
 	for text, until := range map[string]bool{
 		"stop all automatic actions until tomorrow": true,
-		"arrête tout jusqu'à demain":                 true,
-		"stoppe alles bis morgen früh":               true,
-		"para todo hasta mañana":                     true,
-		"stop all automatic actions tomorrow":        false,
+		"arrête tout jusqu'à demain":                true,
+		"stoppe alles bis morgen früh":              true,
+		"para todo hasta mañana":                    true,
+		"stop all automatic actions tomorrow":       false,
 	} {
 		res := x.Resolve(text, testCtx())
 		if assert.NotNil(t, res.When, text) {
