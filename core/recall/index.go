@@ -333,6 +333,7 @@ type query struct {
 	extreme      string // "@zero" ("close the valve", "cierra"), "@full" ("all the way open"): a percentage in words
 	off          bool   // words of requests no device serves: order, price, weather, joke, ...
 	self         bool   // "I", "my", "mich", "moi": the caller speaks of themself
+	it           bool   // a pronoun that may stand for a thing ("turn it off")
 	specific     bool
 	specificCmds []int
 	idents       []string // identifiers written in the request ("E42", "low-level-refill")
@@ -369,6 +370,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// start, restart it" asks for the restart
 	qr.all = markers.has("@all")
 	qr.self = markers.has("@self")
+	qr.it = saysIt(p, toks)
 	qr.past = markers.has("@past") || x.saysPast(toks, p)
 	qr.extreme = extremeOf(markers)
 	qr.off = markers.has("@off") || codeLike(text) || arith
@@ -561,6 +563,10 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 	}
 	// "set it to 50": a change of nothing named is asked about; no scoring
 	if vc := x.vague(qr); vc != nil {
+		res.Shortlist, res.Decision = vc, DecisionVague
+		return res
+	}
+	if vc := x.vagueOff(qr); vc != nil {
 		res.Shortlist, res.Decision = vc, DecisionVague
 		return res
 	}

@@ -61,6 +61,10 @@ type packFile struct {
 	Separable   map[string]string  `json:"separable"`
 	Decimal     []string           `json:"decimal"`
 	Time        timeWords          `json:"time"`
+	// Pronouns that may stand for a thing ("turn it off", "mach das aus",
+	// "éteins-le"); Enclitics are the ones a verb may end in ("apágalo")
+	Pronouns  []string `json:"pronouns"`
+	Enclitics []string `json:"enclitics"`
 }
 
 // pack is a parsed language pack. All keys are normalised (folded) words;
@@ -91,6 +95,8 @@ type pack struct {
 	decimal    map[string]bool     // "point", "Komma": "one point five"
 	separable  map[string][]string // "schalt ein" -> start: verb stem and the particle that ends the sentence
 	numMaxLen  int
+	pronouns   map[string]bool
+	enclitics  []string
 	time       timeWords
 	timeSet    map[string]map[string]bool // at/in/next/filler/am/pm/clockword as sets
 }
@@ -138,6 +144,7 @@ func parsePack(data []byte) (*pack, error) {
 		}
 	}
 	p.decimal = set(f.Decimal)
+	p.pronouns, p.enclitics = set(f.Pronouns), f.Enclitics
 	p.separable = map[string][]string{}
 	for k, v := range f.Separable {
 		p.separable[Normalize(k)] = strings.Fields(v)
@@ -182,6 +189,7 @@ type conceptsFile struct {
 	Schedule    string              `json:"schedule"`
 	StopTarget  string              `json:"stopTarget"`
 	StopOnly    []string            `json:"stopOnly"`
+	SwitchOff   string              `json:"switchOff"` // "turn off": a halt word that is not Stop
 	TimeArgs    []string            `json:"timeArgs"`
 	FreeForm    []string            `json:"freeForm"`   // targets whose body takes any setting and value
 	PersonOnly  []string            `json:"personOnly"` // acts only a person does, never a /serve target (approve)

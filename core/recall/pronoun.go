@@ -1,0 +1,79 @@
+package recall
+
+import "strings"
+
+// saysIt: the request refers to a thing by a pronoun alone ("turn it
+// off", "mach das aus", "éteins-le", "apágalo"). Articles are pronouns too
+// here: the caller checks that nothing is named.
+func saysIt(p *pack, toks []token) bool {
+	for _, t := range toks {
+		if t.kind != 'w' {
+			continue
+		}
+		if p.pronouns[t.text] {
+			return true
+		}
+		for _, e := range p.enclitics {
+			if base, ok := strings.CutSuffix(t.text, e); ok && len(base) >= 3 {
+				if _, known := p.lex[t.text]; !known {
+					if _, ok := lookup(p, base); ok {
+						return true
+					}
+					for _, r := range p.restore {
+						if _, ok := p.lex[base+r]; ok {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// vagueOff: "turn it off" with nothing named before or in it. Switching
+// off is not Stop (that stops automatic action, §6.2), and the system's
+// shutdown is only one of the things "it" may be: the Core asks, offering
+// each thing's halt and the operations that shut down.
+func (x *Index) vagueOff(qr *query) []Candidate {
+	shutdown := x.d.concepts.SwitchOff
+	if !qr.it || !qr.act || qr.read || qr.neg || qr.off || qr.when != nil || qr.namesSomething() {
+		return nil
+	}
+	if _, ok := qr.q[shutdown]; !ok {
+		return nil
+	}
+	for c := range qr.q {
+		if !x.haltC[c] {
+			return nil
+		}
+	}
+	var out []Candidate
+	for ti := range x.targets {
+		t := &x.targets[ti]
+		halt := t.Halt && t.thing != ""
+		shuts := t.Kind == "operation" && t.Risk != "read" && x.mentions(t, []string{shutdown}) > 0
+		if halt || shuts {
+			out = append(out, Candidate{Target: t.ID, Score: 0.5, Args: map[string]any{}, Grounding: map[string]string{}})
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// namesSomething: the request names a thing, a property, a component
+// or an id. A state word alone ("off", an enum value) names nothing, nor
+// does a definition's last name alone ("halt" is every halt's).
+func (qr *query) namesSomething() bool {
+	if qr.hasThng || len(qr.idEnts) > 0 || len(qr.idents) > 0 {
+		return true
+	}
+	for _, m := range qr.ents {
+		if m.ref.Kind != "enum" && m.ref.Kind != "definition" {
+			return true
+		}
+	}
+	return false
+}

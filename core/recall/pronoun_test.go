@@ -1,0 +1,55 @@
+package recall
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// "Turn it off" with nothing named: the Core asks which thing, offering
+// each thing's halt and the system's shutdown. "Stop it" is still Stop
+// (§6.2), and naming the thing is its halt.
+func TestResolve_SwitchingOffAPronounIsAskedAbout(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ text, lang string }{
+		{"could you turn it off?", "en"},
+		{"mach das aus", "de"},
+		{"apágalo", "es"},
+		{"éteins-le", "fr"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.Equal(t, DecisionVague, res.Decision, c.text)
+		var ids []string
+		for _, s := range res.Shortlist {
+			ids = append(ids, s.Target)
+		}
+		assert.Subset(t, ids, []string{"com.acme.pump.halt", "com.acme.conveyor.halt", "postSystemShutdown"}, c.text)
+	}
+	assert.Equal(t, "postTendingStop", top(t, x.Resolve("stop it", testCtx())).Target)
+	res := x.Resolve("turn off the pump", testCtx())
+	assert.Equal(t, DecisionMatch, res.Decision)
+	assert.Equal(t, "com.acme.pump.halt", top(t, res).Target)
+	assert.Equal(t, "postSystemShutdown", top(t, x.Resolve("shut down the system", testCtx())).Target)
+}
+
+func TestSaysIt_PronounsAndEnclitics(t *testing.T) {
+	d, err := load()
+	if !assert.NoError(t, err) {
+		return
+	}
+	for _, c := range []struct {
+		lang, text string
+		want       bool
+	}{
+		{"en", "turn it off", true},
+		{"en", "switch off", false},
+		{"es", "apagalo", true},
+		{"es", "apaga", false},
+		{"de", "mach das aus", true},
+		{"fr", "eteins le", true},
+	} {
+		assert.Equal(t, c.want, saysIt(d.packs[c.lang], tokenize(c.text)), c.text)
+	}
+}
