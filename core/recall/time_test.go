@@ -37,6 +37,8 @@ func TestTime_ResolvesByTheConventions(t *testing.T) {
 		{"en", "at 15:30", "2026-12-02 15:30", false, "at 15:30"},
 		{"en", "tomorrow evening at 7", "2026-12-03 19:00", false, "tomorrow evening at 7"},
 		{"en", "this afternoon", "2026-12-02 15:00", true, "this afternoon"},
+		{"en", "tonight at 2", "2026-12-03 02:00", false, "tonight at 2"}, // after midnight
+		{"de", "heute Nacht um 2", "2026-12-03 02:00", false, "heute Nacht um 2"},
 		{"de", "morgen um 3 Uhr", "2026-12-03 03:00", false, "morgen um 3 Uhr"},
 		{"de", "am Sonntagabend", "2026-12-06 19:00", true, "am Sonntagabend"},
 		{"de", "in zehn Minuten", "2026-12-02 14:40", false, "in zehn Minuten"},

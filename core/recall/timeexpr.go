@@ -319,6 +319,9 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 				}
 			}
 		}
+		if tp.part == "night" && h < 6 {
+			day++ // "tonight at 2", "Sonntagnacht um 1": after midnight, the next day
+		}
 	case tp.part != "":
 		c := partClock[tp.part]
 		h, m = c[0], c[1]

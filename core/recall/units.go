@@ -147,7 +147,11 @@ func (t *unitTable) quantities(text string, toks []token, nums []numSpan) []Quan
 		}
 		q := Quantity{Value: n.value, Start: toks[n.start].start, End: toks[n.end-1].end, Words: n.words}
 		end := n.end
-		if a, e, ok := t.match(toks, n.end); ok {
+		if a, e, ok := t.within(toks, n); ok {
+			// "a quarter of an hour", "un quart d'heure", "media hora": the
+			// number's words begin a unit that says how much itself
+			q.Value, q.Unit, end = a.factor, a.unit, e
+		} else if a, e, ok := t.match(toks, n.end); ok {
 			q.Value = n.value*a.factor + a.offset
 			q.Unit = a.unit
 			end = e
@@ -163,6 +167,17 @@ func (t *unitTable) quantities(text string, toks []token, nums []numSpan) []Quan
 		out = append(out, q)
 	}
 	return out
+}
+
+// within finds a unit alias that starts inside the number span n and
+// ends after it.
+func (t *unitTable) within(toks []token, n numSpan) (unitAlias, int, bool) {
+	for k := n.start; k < n.end; k++ {
+		if a, e, ok := t.match(toks, k); ok && e > n.end {
+			return a, e, true
+		}
+	}
+	return unitAlias{}, 0, false
 }
 
 func round9(v float64) float64 { return math.Round(v*1e9) / 1e9 }

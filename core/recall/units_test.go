@@ -55,6 +55,12 @@ func TestUnits_ConvertToTheCanonicalUnit(t *testing.T) {
 		{"en", "58 psi", 3.998959228, "bar"},
 		{"en", "2 L/min per second", 2, "L/min/s"},
 		{"en", "2 litres per minute per second", 2, "L/min/s"},
+		{"en", "1.5 km/h", 25, "m/min"},
+		{"en", "a quarter of an hour", 900, "s"},
+		{"de", "zwei Viertelstunden", 1800, "s"},
+		{"fr", "un quart d'heure", 900, "s"},
+		{"es", "media hora", 1800, "s"},
+		{"en", "half an hour", 1800, "s"},
 		{"en", "40", 40, ""},
 	}
 	for _, c := range cases {
