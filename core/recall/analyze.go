@@ -294,10 +294,18 @@ func (c *conceptizer) wordConcepts(p *pack, w string, allowTypo bool) ([]string,
 }
 
 // marks are the markers of a text ("@read", "@neg", ...), each with the
-// token index where it first appears: what comes first sets the mood.
-type marks map[string]int
+// token indices where it appears, in order: what comes first sets the mood.
+type marks map[string][]int
 
-func (m marks) has(k string) bool { _, ok := m[k]; return ok }
+func (m marks) has(k string) bool { return len(m[k]) > 0 }
+
+// first is the token index where k first appears.
+func (m marks) first(k string) (int, bool) {
+	if len(m[k]) == 0 {
+		return 0, false
+	}
+	return m[k][0], true
+}
 
 // conceptTok is one concept found in the text and the tokens it came from.
 type conceptTok struct {
@@ -319,9 +327,7 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo, question bool) (
 	emitT := func(list []string, a, b int, typo bool) {
 		for _, x := range list {
 			if strings.HasPrefix(x, "@") {
-				if !markers.has(x) {
-					markers[x] = a
-				}
+				markers[x] = append(markers[x], a)
 				continue
 			}
 			cs = append(cs, conceptTok{x, a, b, typo})

@@ -48,3 +48,16 @@ func TestResolve_ContextClausesDescribe(t *testing.T) {
 	assert.Equal(t, "getProperty", top(t, res).Target)
 	assert.Empty(t, res.Thing)
 }
+
+// One clause asks and the others tell a story: the story's words need not
+// be explained, and an errand in it is no errand of the request.
+func TestResolve_AStoryBeforeAQuestion(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	res := x.Resolve("Morgen Jungs, Kaffee ist alle. übrigens wie hoch ist der Druck an der Pumpe?", ctx)
+	c := top(t, res)
+	assert.Equal(t, "getProperty", c.Target)
+	assert.Equal(t, "pump.pressure", c.Args["name"])
+	assert.Greater(t, c.Score, 0.45) // well above not-understood
+}

@@ -381,24 +381,30 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		}
 	}
 	typoMass, actAt := 0.0, -1
-	var context []bool
-	if !question {
-		context = x.contextTokens(text, toks, cs) // a question asks, whatever its clauses
-	}
+	context := x.contextTokens(text, toks, cs, markers, question)
 	if context != nil {
 		// the request's own words first, so that a word in both counts fully
 		slices.SortStableFunc(cs, func(a, b conceptTok) int { return cmpBool(context[a.start], context[b.start]) })
-		if at, ok := markers["@read"]; ok && context[at] {
-			delete(markers, "@read") // "what a mess, drain the tank"
-			qr.read = question
+		// a question word in the story does not make the request a
+		// question ("what a mess, drain the tank")
+		// nor does an errand ("Morgen Jungs, Kaffee ist alle. Wie hoch ist
+		// der Druck?")
+		for _, m := range []string{"@read", "@off"} {
+			markers[m] = slices.DeleteFunc(markers[m], func(at int) bool { return context[at] })
 		}
+		qr.read = question || markers.has("@read")
+		qr.off = markers.has("@off") || codeLike(text) || arith
 	}
 	for _, ct := range cs {
-		described := context != nil && context[ct.start] && x.action[ct.c]
+		inStory := context != nil && context[ct.start]
+		described := inStory && x.action[ct.c]
 		if _, ok := qr.q[ct.c]; !ok {
 			w := x.idf(ct.c)
-			if described {
+			switch {
+			case described:
 				w *= 0.5 // "empty" in "the tank is almost empty, fill it up"
+			case inStory && x.df[ct.c] == 0:
+				w *= 0.3 // "Kaffee ist alle": the story need not be explained
 			}
 			if ct.typo {
 				// a corrected word says less, and what it really was still
@@ -425,7 +431,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// the mood is set by what comes first: "list the backups", "what is
 	// the ramp rate set to" ask, and their action words name what is asked
 	// about; "could you set the flow to 80?" asks for the change
-	if readAt, ok := markers["@read"]; ok && qr.act && (actAt < 0 || readAt < actAt) {
+	if readAt, ok := markers.first("@read"); ok && qr.act && (actAt < 0 || readAt < actAt) {
 		qr.act = false
 		qr.halt = false // "is the pump switched off?" asks for its state
 	} else if qr.act && (!ok || actAt < readAt) {
