@@ -754,7 +754,7 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		c.Score = math.Round(math.Min(1, s)*1000) / 1000
 		cands = append(cands, c)
 	}
-	x.itemOverList(cands)
+	x.itemOverList(cands, qr.read && !qr.act)
 	sort.Slice(cands, func(i, j int) bool {
 		if cands[i].Score != cands[j].Score {
 			return cands[i].Score > cands[j].Score
@@ -1263,9 +1263,15 @@ func (x *Index) arithmetic(toks []token, nums []numSpan) bool {
 // leads the operation that lists them all (getSchedule over getSchedules).
 // The pairs come from the ids: a list is the item's id plus "s" ("ies"),
 // or a prefix of it (getRhythm, getRhythmEntry).
-func (x *Index) itemOverList(cands []Candidate) {
+func (x *Index) itemOverList(cands []Candidate, read bool) {
 	for i := range cands {
-		if cands[i].fromText == 0 || len(cands[i].Missing) > 0 {
+		if len(cands[i].Missing) > 0 {
+			if read {
+				listOverItem(cands, i)
+			}
+			continue
+		}
+		if cands[i].fromText == 0 {
 			continue
 		}
 		item := cands[i].Target
@@ -1277,6 +1283,20 @@ func (x *Index) itemOverList(cands []Candidate) {
 			if cands[i].Score <= cands[j].Score {
 				cands[i].Score = math.Min(1, math.Round((cands[j].Score+0.05)*1000)/1000)
 			}
+		}
+	}
+}
+
+// listOverItem: a question about one object without its id ("liste des
+// consultations envoyées", "show the schedule") is answered by the list of
+// them, which needs no id, rather than by asking for one.
+func listOverItem(cands []Candidate, i int) {
+	for j := range cands {
+		if i == j || len(cands[j].Missing) > 0 || !listOf(cands[j].Target, cands[i].Target) {
+			continue
+		}
+		if cands[j].Score <= cands[i].Score+0.02 {
+			cands[j].Score = math.Min(1, math.Round((cands[i].Score+0.03)*1000)/1000)
 		}
 	}
 }
@@ -1297,7 +1317,7 @@ func listOf(list, item string) bool {
 // share. With a value, only commands that take it. Nil when the request is
 // not vague.
 func (x *Index) vague(qr *query) []Candidate {
-	if qr.read || qr.neg || qr.off || qr.when != nil || len(qr.q) == 0 || len(qr.ents) > 0 || len(qr.idEnts) > 0 || len(qr.idents) > 0 || qr.hasThng {
+	if qr.read || qr.neg || qr.off || qr.when != nil || len(qr.q) == 0 || qr.namesSomething() {
 		return nil
 	}
 	var cmds []int

@@ -62,6 +62,7 @@ func TestResolve_ItemNamedByIDLeadsItsList(t *testing.T) {
 		"¿Me puedes mostrar la entrada 42 del Rhythm?":   "getRhythmEntry",
 		"Montrez-moi la consultation 1, s'il vous plaît": "getTendingConsultation",
 		"show the schedules":                             "getSchedules",
+		"liste des consultations envoyées":               "getTendingConsultations", // no id: the list
 	} {
 		assert.Equal(t, want, top(t, x.Resolve(text, testCtx())).Target, text)
 	}
