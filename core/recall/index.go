@@ -1485,10 +1485,13 @@ func (x *Index) saysPast(toks []token, p *pack) bool {
 				parts[k] = toks[i+k].text
 			}
 			key := strings.Join(parts, " ")
-			for _, q := range []*pack{p, x.d.packs["en"]} {
-				if containsStr(q.lex[key], "@past") {
-					return true
-				}
+			if containsStr(p.lex[key], "@past") {
+				return true
+			}
+			// English only for words the request's language does not
+			// know: German "was" is "what"
+			if _, own := p.lex[key]; !own && !p.stop[key] && containsStr(x.d.packs["en"].lex[key], "@past") {
+				return true
 			}
 		}
 	}

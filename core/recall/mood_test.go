@@ -152,6 +152,9 @@ func TestResolve_AQuestionAboutThePastAsksForHistory(t *testing.T) {
 		assert.Equal(t, "pump.state", res.Shortlist[0].Args["name"], text)
 		assert.Greater(t, res.Shortlist[0].Score-res.Shortlist[1].Score, 0.02, text) // the Core's margin
 	}
-	// the same without the past reads the value now
+	// the same without the past reads the value now; German "was" is "what"
 	assert.Equal(t, "getProperty", top(t, x.Resolve("is the pump running?", testCtx())).Target)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	assert.Equal(t, "getProperty", top(t, x.Resolve("auf was ist die Pumpenrampe eingestellt", ctx)).Target)
 }
