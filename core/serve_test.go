@@ -96,6 +96,9 @@ func TestServe_FiveOutcomesEndToEnd(t *testing.T) {
 		{"a change of nothing named asks which", "demo-operator", "set it to 50", "needs-clarification", "", "", "Which one?"},
 		{"a request about a command reads its definition", "demo-operator", "show me the definition of the daily report command", "done", "getDefinition", "", "report"},
 		{"deleting a definition is not running it", "demo-owner", "delete the custom definition for the daily report", "pending-approval", "deleteDefinition", "", "report"},
+		{"a definition is named by the property it sets", "demo-owner", "please remove the custom command for the mixer speed", "pending-approval", "deleteDefinition", "", "mixer"},
+		{"Stop with a time is a schedule", "demo-owner", "stop all automatic actions tomorrow afternoon", "pending-approval", "postSchedule", "", "15:00"},
+		{"turn it off asks which thing", "demo-operator", "could you turn it off?", "needs-clarification", "", "", "Which one?"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.rule, func(t *testing.T) {

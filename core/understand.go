@@ -128,9 +128,10 @@ func RecallEntities(m *sysmap.Map) []recall.Entity {
 		if cmd.Thing != "" {
 			things[cmd.Thing] = true
 		}
-		// a definition is named by its title or its last words ("the daily
-		// report command", "the definition of pump.set_flow")
-		out = append(out, recall.Entity{Kind: "definition", ID: cmd.Name, Aliases: nonEmpty(cmd.Title, shortName(cmd.Name), lastName(cmd.Name))})
+		// a definition is named by its title, its last words or the
+		// property it sets ("the daily report command", "the definition of
+		// pump.set_flow", "the custom command for the mixer speed")
+		out = append(out, recall.Entity{Kind: "definition", ID: cmd.Name, Aliases: nonEmpty(cmd.Title, shortName(cmd.Name), lastName(cmd.Name), cmd.Sets)})
 		for _, a := range cmd.Arguments {
 			for _, v := range a.Enum {
 				enums[v] = true

@@ -847,6 +847,16 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 			s *= 0.85 // the value now is not what was asked
 		}
 	}
+	// "add the filter backflush to the allowlist", "a playbook that fills
+	// the tank": the command is the object of the allowlist or Playbook
+	if t.Kind == "command" {
+		for _, m := range x.d.concepts.Meta {
+			if _, said := qr.q[m]; said && x.mentions(t, []string{m}) == 0 {
+				s *= 0.75
+				break
+			}
+		}
+	}
 	// "which components does it have", "liste des définitions": a kind
 	// word in the plural asks for the list, not one of them
 	for _, kind := range slices.Sorted(maps.Keys(x.d.concepts.KindWords)) {

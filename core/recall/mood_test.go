@@ -158,3 +158,20 @@ func TestResolve_AQuestionAboutThePastAsksForHistory(t *testing.T) {
 	ctx.Lang = "de"
 	assert.Equal(t, "getProperty", top(t, x.Resolve("auf was ist die Pumpenrampe eingestellt", ctx)).Target)
 }
+
+// A command named with the allowlist, a Playbook or a definition is what
+// they are about, not a call of it.
+func TestResolve_ACommandNamedWithTheAllowlistIsItsObject(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ text, lang string }{
+		{"add the filter backflush to the allowlist", "en"},
+		{"nimm die Filterrückspülung in die Allowlist auf", "de"},
+		{"cambia la lista de permitidos: el caudal solo entre 20 y 60", "es"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, "putTendingAllowlist", top(t, x.Resolve(c.text, ctx)).Target, c.text)
+	}
+	// without the allowlist, the command itself
+	assert.Equal(t, "com.acme.filter.backflush", top(t, x.Resolve("backflush the filter", testCtx())).Target)
+}
