@@ -184,16 +184,16 @@ type data struct {
 }
 
 type conceptsFile struct {
-	Action      []string            `json:"action"`
-	Halt        []string            `json:"halt"`
-	Schedule    string              `json:"schedule"`
-	StopTarget  string              `json:"stopTarget"`
-	StopOnly    []string            `json:"stopOnly"`
-	SwitchOff   string              `json:"switchOff"` // "turn off": a halt word that is not Stop
+	Action     []string `json:"action"`
+	Halt       []string `json:"halt"`
+	Schedule   string   `json:"schedule"`
+	StopTarget string   `json:"stopTarget"`
+	StopOnly   []string `json:"stopOnly"`
+	SwitchOff  string   `json:"switchOff"` // "turn off": a halt word that is not Stop
 	// Meta: concepts of targets whose subject is other operations (the
 	// allowlist, Playbooks, definitions): a command named with them is
 	// what they are about, not a call of it
-	Meta []string `json:"meta"`
+	Meta        []string            `json:"meta"`
 	TimeArgs    []string            `json:"timeArgs"`
 	FreeForm    []string            `json:"freeForm"`   // targets whose body takes any setting and value
 	PersonOnly  []string            `json:"personOnly"` // acts only a person does, never a /serve target (approve)
