@@ -1,9 +1,6 @@
 package recall
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // clauseOf numbers the clauses of text token by token: a clause ends at
 // , ; . ! ? or : followed by a space or the end ("2,5", "15:30" and
@@ -27,13 +24,18 @@ func clauseOf(text string, toks []token) []int {
 // (it opens with an action: "the tank is almost empty, fill it up", "la
 // pompe fait un bruit bizarre, arrête-la"; or it asks a question: "Kaffee
 // ist alle. Wie hoch ist der Druck?"), the others are context: they tell
-// what happened, not what to do. In a question only a clause that asks
-// can be the request. It returns which tokens are context, or nil.
+// what happened, not what to do. Two such clauses are two requests, not a
+// story; a word found only by a typo guess opens nothing; in a question
+// only a clause that asks can be the request. It returns which tokens are
+// context, or nil.
 func (x *Index) contextTokens(text string, toks []token, cs []conceptTok, markers marks, question bool) []bool {
 	clause := clauseOf(text, toks)
-	first := map[int]conceptTok{} // clause -> its first concept
+	first := map[int]conceptTok{} // clause -> its first concept (typo guesses left out)
 	known := map[int]int{}        // clause -> the token of its first concept a target uses
 	for _, ct := range cs {
+		if ct.typo {
+			continue
+		}
 		k := clause[ct.start]
 		if f, ok := first[k]; !ok || ct.start < f.start {
 			first[k] = ct
@@ -45,35 +47,25 @@ func (x *Index) contextTokens(text string, toks []token, cs []conceptTok, marker
 	if len(first) < 2 {
 		return nil
 	}
-	var acts, asks []int
-	for k, ct := range first {
-		if x.action[ct.c] {
-			acts = append(acts, k)
-		}
-	}
+	asks := map[int]bool{}
 	// a question word or read verb before the clause's first known word
 	// ("übrigens, wie hoch ist der Druck?")
 	for _, at := range markers["@read"] {
-		k := clause[at]
-		if f, ok := known[k]; ok && at <= f && !slices.Contains(asks, k) {
-			asks = append(asks, k)
+		if f, ok := known[clause[at]]; ok && at <= f {
+			asks[clause[at]] = true
 		}
 	}
-	var request int
-	switch {
-	case question && len(asks) == 1:
-		// a question asks, whatever its other clauses say ("is the pump
-		// running, or is it switched off?" stops nothing)
-		request = asks[0]
-	case question:
-		return nil
-	case len(acts) == 1:
-		request = acts[0] // "what a mess, drain the tank"
-	case len(acts) == 0 && len(asks) == 1:
-		request = asks[0]
-	default:
+	var requests []int
+	for k, ct := range first {
+		if asks[k] || (!question && x.action[ct.c]) {
+			requests = append(requests, k)
+		}
+	}
+	// one request and a story; two requests are not a story
+	if len(requests) != 1 {
 		return nil
 	}
+	request := requests[0]
 	ctx := make([]bool, len(toks))
 	for i := range toks {
 		ctx[i] = clause[i] != request

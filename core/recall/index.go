@@ -373,7 +373,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.it = saysIt(p, toks)
 	qr.past = markers.has("@past") || x.saysPast(toks, p)
 	qr.extreme = extremeOf(markers)
-	qr.off = markers.has("@off") || codeLike(text) || arith
+	qr.off = markers.has("@off") || codeLike(text) || arith || x.foreign(cs, markers)
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {
 		if q.Unit != "" && !qr.read {
@@ -389,11 +389,11 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// question ("what a mess, drain the tank")
 		// nor does an errand ("Morgen Jungs, Kaffee ist alle. Wie hoch ist
 		// der Druck?")
-		for _, m := range []string{"@read", "@off"} {
+		for _, m := range []string{"@read", "@off", "@foreign"} {
 			markers[m] = slices.DeleteFunc(markers[m], func(at int) bool { return context[at] })
 		}
 		qr.read = question || markers.has("@read")
-		qr.off = markers.has("@off") || codeLike(text) || arith
+		qr.off = markers.has("@off") || codeLike(text) || arith || x.foreign(cs, markers)
 	}
 	for _, ct := range cs {
 		inStory := context != nil && context[ct.start]
