@@ -332,9 +332,14 @@ func (r *run) proceed(ctx context.Context, c Candidate) (*Response, error) {
 }
 
 // offersSchedule says whether the tier read the request as a schedule too.
+// Only a schedule reading that holds its own against the best counts
+// ("schedule a restart": 0.46 against 0.71); one far down the shortlist
+// ("ip auf statisch 192.168.1.50", 0.18 against 0.68) is no reason to ask
+// for a time.
 func (r *run) offersSchedule() bool {
-	for _, c := range r.known(r.u.Candidates) {
-		if c.Target == ScheduleTarget {
+	cands := r.known(r.u.Candidates)
+	for _, c := range cands {
+		if c.Target == ScheduleTarget && c.Score >= 0.5*cands[0].Score {
 			return true
 		}
 	}

@@ -369,6 +369,16 @@ func TestServe_Schedule(t *testing.T) {
 	}
 }
 
+// A schedule reading far down the shortlist is no reason to ask for a time:
+// the change is submitted to wait for a person as it is.
+func TestServe_AFarScheduleReadingIsNoQuestion(t *testing.T) {
+	dev := newFake()
+	u := Understanding{Decision: "match", Candidates: []Candidate{{Target: "com.acme.tank.fill", Score: 0.68, Args: map[string]any{"targetPercent": 90.0}}, {Target: ScheduleTarget, Score: 0.18}}}
+	out := serveText(t, env(t, dev, u), operator, "fill the tank")
+	assert.Equal(t, PendingApproval, out.Outcome, out.Answer)
+	assert.Equal(t, "com.acme.tank.fill", out.Intent.Target)
+}
+
 func TestServe_TimeThatIsAnArgument_IsNotASchedule(t *testing.T) {
 	dev := newFake()
 	u := match("putTime", 0.8, nil, nil)
