@@ -110,7 +110,7 @@ bench: build
 
 understanding:
 	$(GO) run ./tests/understanding -cases core/understanding-cases.json
-	@for f in tests/understanding/testdata/heldout-*.json; do echo; $(GO) run ./tests/understanding -cases $$f || exit 1; done
+	@for f in tests/understanding/testdata/heldout-*.json tests/understanding/testdata/dev-*.json; do echo; $(GO) run ./tests/understanding -cases $$f || exit 1; done
 
 # Long variants: longer fuzzing and the suites' soak modes.
 soak: deps build
