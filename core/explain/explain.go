@@ -47,6 +47,17 @@ type Set struct {
 	Weekdays      []string          `json:"weekdays"` // Sunday first
 	Months        []string          `json:"months"`
 	Refused       map[string]string `json:"refused"`
+	// ArgNames say an argument's name in words when a question asks for
+	// it ("to" is the recipient)
+	ArgNames map[string]string `json:"argNames"`
+}
+
+// ArgName is how a question names argument n.
+func (s *Set) ArgName(n string) string {
+	if w, ok := s.ArgNames[n]; ok {
+		return w
+	}
+	return n
 }
 
 // Templates are every language's Set.

@@ -182,3 +182,14 @@ func TestTemplates_DatesAndJoinsInTheLanguage(t *testing.T) {
 		assert.Equal(t, c.with, s.Args(map[string]any{"level": 3.0}, nil), c.lang)
 	}
 }
+
+// A question names an argument in words ("to" is the recipient), in the
+// request's language; an argument without a word keeps its name.
+func TestSet_ArgNameInWords(t *testing.T) {
+	ts := Load()
+	assert.Equal(t, "recipient", ts.For("en").ArgName("to"))
+	assert.Equal(t, "Empfänger", ts.For("de").ArgName("to"))
+	assert.Equal(t, "litresPerMin", ts.For("fr").ArgName("litresPerMin"))
+	assert.Equal(t, "What recipient should I use to send a message to a peer?",
+		Fill(ts.For("en").Missing, map[string]string{"name": ts.For("en").ArgName("to"), "title": "send a message to a peer"}))
+}

@@ -525,7 +525,7 @@ func (r *run) grounded(t Target, g Grounding, in *Intent) *Response {
 		if p.Unit != "" {
 			name += " (" + p.Unit + ")"
 		}
-		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": name, "title": explain.LowerFirst(t.Title)}))
+		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": r.set.ArgName(name), "title": explain.LowerFirst(t.Title)}))
 	}
 	return nil
 }
@@ -707,7 +707,7 @@ func (r *run) deviceRefused(t Target, resp *api.Response, in *Intent, read bool)
 	case p.Status == 404:
 		return r.refuse(in, ReasonNotFound, vars), nil
 	case p.Status == 400 && p.Field != "":
-		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": p.Field, "title": explain.LowerFirst(t.Title)})), nil
+		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": r.set.ArgName(p.Field), "title": explain.LowerFirst(t.Title)})), nil
 	case p.Status == 400 || p.Status == 404 || p.Status == 409 || p.Status == 422:
 		return r.refuse(in, ReasonDevice, vars), nil
 	}
