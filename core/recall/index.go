@@ -334,6 +334,7 @@ type query struct {
 	off          bool   // words of requests no device serves: order, price, weather, joke, ...
 	self         bool   // "I", "my", "mich", "moi": the caller speaks of themself
 	it           bool   // a pronoun that may stand for a thing ("turn it off")
+	quote        string // text to pass on ("… saying the tank is full")
 	specific     bool
 	specificCmds []int
 	idents       []string // identifiers written in the request ("E42", "low-level-refill")
@@ -350,6 +351,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr := &query{text: text, toks: toks, lang: lang, q: map[string]float64{}, span: map[string][2]int{}}
 	qr.idEnts = x.markIDs(text, toks)
 	x.cz.spell(p, toks)
+	qr.quote = quoted(p, text, toks)
 	nums := parseNumbers(toks, p)
 	arith := x.arithmetic(toks, nums)
 	now := ctx.Now

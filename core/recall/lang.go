@@ -65,6 +65,9 @@ type packFile struct {
 	// "éteins-le"); Enclitics are the ones a verb may end in ("apágalo")
 	Pronouns  []string `json:"pronouns"`
 	Enclitics []string `json:"enclitics"`
+	// Quote: words after which the rest is text to pass on, not to read
+	// ("send a message to boiler-2 saying the tank is full")
+	Quote []string `json:"quote"`
 }
 
 // pack is a parsed language pack. All keys are normalised (folded) words;
@@ -97,6 +100,7 @@ type pack struct {
 	numMaxLen  int
 	pronouns   map[string]bool
 	enclitics  []string
+	quote      [][]string // each a sequence of folded words
 	time       timeWords
 	timeSet    map[string]map[string]bool // at/in/next/filler/am/pm/clockword as sets
 }
@@ -145,6 +149,9 @@ func parsePack(data []byte) (*pack, error) {
 	}
 	p.decimal = set(f.Decimal)
 	p.pronouns, p.enclitics = set(f.Pronouns), f.Enclitics
+	for _, q := range f.Quote {
+		p.quote = append(p.quote, strings.Fields(Normalize(q)))
+	}
 	p.separable = map[string][]string{}
 	for k, v := range f.Separable {
 		p.separable[Normalize(k)] = strings.Fields(v)
@@ -195,6 +202,7 @@ type conceptsFile struct {
 	// what they are about, not a call of it
 	Meta        []string            `json:"meta"`
 	TimeArgs    []string            `json:"timeArgs"`
+	TextArgs    []string            `json:"textArgs"`   // free text taken from what follows a quote word
 	FreeForm    []string            `json:"freeForm"`   // targets whose body takes any setting and value
 	PersonOnly  []string            `json:"personOnly"` // acts only a person does, never a /serve target (approve)
 	Arithmetic  []string            `json:"arithmetic"` // "17 times 23": a sum, not a request

@@ -104,6 +104,9 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 		case a.Type == "date" && qr.when != nil && qr.when.dayOnly:
 			set(a.Name, qr.when.At.Format("2006-01-02"), GroundStated)
 			done = true
+		case qr.quote != "" && containsStr(x.d.concepts.TextArgs, a.Name):
+			set(a.Name, qr.quote, GroundStated) // "… saying the tank is full"
+			done = true
 		case (a.Type == "string" || a.Type == "") && a.Required && !containsStr(x.d.concepts.TimeArgs, a.Name):
 			// an id written in the request ("alert 4", "fault E42")
 			if len(qr.idents) > usedIdents {
