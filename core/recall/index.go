@@ -352,6 +352,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.idEnts = x.markIDs(text, toks)
 	x.cz.spell(p, toks)
 	qr.quote = quoted(p, text, toks)
+	markNames(text, toks)
 	nums := parseNumbers(toks, p)
 	arith := x.arithmetic(toks, nums)
 	now := ctx.Now
@@ -1235,7 +1236,7 @@ func partOfProperty(ms []entityMatch, q map[string]float64) []entityMatch {
 // "$(rm -rf /)"): whatever words it shares with a target, it is not a request
 // to the device. (The text is never executed either way.)
 func codeLike(text string) bool {
-	for _, sig := range []string{"--", "';", "\";", "<script", "</", "/>", "$(", "${", "`", "&&", "||", "/*", "*/", "rm -rf"} {
+	for _, sig := range []string{"--", "';", "\";", "<script", "</", "/>", "$(", "${", "`", "&&", "||", "/*", "*/", "rm -rf", "\":", "{\""} {
 		if strings.Contains(strings.ToLower(text), sig) {
 			return true
 		}

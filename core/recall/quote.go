@@ -1,6 +1,9 @@
 package recall
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // quoted finds the text a request passes on ("send a message to boiler-2
 // saying the tank is full", "diciendo que el tanque está lleno"): what
@@ -23,4 +26,46 @@ func quoted(p *pack, text string, toks []token) string {
 		}
 	}
 	return ""
+}
+
+// quotePairs are the quotation marks that enclose a name.
+var quotePairs = map[rune]string{'\'': "'", '"': "\"", '„': "“”", '“': "”", '«': "»"}
+
+// markNames marks the words of a short quoted name used ("das Netz
+// 'Werkstatt'", "peer „Nord“"): a name is a value, not words to read, so
+// "Werkstatt" (a workshop) does not make the request an errand. An
+// apostrophe inside a word ("l'eau", "what's") opens nothing.
+func markNames(text string, toks []token) {
+	rs := []rune(text)
+	offs := make([]int, len(rs)+1)
+	b := 0
+	for i, r := range rs {
+		offs[i] = b
+		b += len(string(r))
+	}
+	offs[len(rs)] = b
+	for i := 0; i < len(rs); i++ {
+		closers, ok := quotePairs[rs[i]]
+		if !ok || (i > 0 && !unicode.IsSpace(rs[i-1]) && !strings.ContainsRune("({[:,", rs[i-1])) {
+			continue
+		}
+		for j := i + 1; j < len(rs) && j-i <= 40; j++ {
+			if !strings.ContainsRune(closers, rs[j]) {
+				continue
+			}
+			if j+1 < len(rs) && !unicode.IsSpace(rs[j+1]) && !unicode.IsPunct(rs[j+1]) {
+				continue
+			}
+			inner := string(rs[i+1 : j])
+			if n := len(strings.Fields(inner)); n > 0 && n <= 4 {
+				for k := range toks {
+					if toks[k].kind == 'w' && toks[k].start >= offs[i+1] && toks[k].end <= offs[j] {
+						toks[k].used = true
+					}
+				}
+			}
+			i = j
+			break
+		}
+	}
 }

@@ -25,3 +25,64 @@ func TestResolve_QuotedTextIsPassedOnNotRead(t *testing.T) {
 		assert.Equal(t, c.to, top.Args["to"], c.text)
 	}
 }
+
+// A short quoted name is a value, not words to read; apostrophes inside
+// words and quoted numbers are left alone.
+func TestMarkNames_QuotedNamesAreNotRead(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		used []string // word tokens marked used
+	}{
+		{"WLAN auf das Netz 'Werkstatt' umstellen", []string{"werkstatt"}},
+		{"send it to peer „Nord Station“ now", []string{"nord", "station"}},
+		{"what's the level of l'eau", nil},
+		{"set the valve to '50'", nil},
+	} {
+		toks := tokenize(c.text)
+		markNames(c.text, toks)
+		var used []string
+		for _, tk := range toks {
+			if tk.used {
+				used = append(used, tk.text)
+			}
+		}
+		assert.Equal(t, c.used, used, c.text)
+	}
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	assert.Equal(t, "putNetwork", top(t, x.Resolve("WLAN auf das Netz 'Werkstatt' umstellen", ctx)).Target)
+}
+
+// Objects this system does not have make the request an errand, unless
+// the system has them.
+func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"fr", "niveau du silo à chaux ?"},
+		{"en", "start the emergency generator"},
+		{"es", "enciende la carretilla elevadora"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, DecisionNone, x.Resolve(c.text, ctx).Decision, c.text)
+	}
+	ctx := testCtx()
+	ctx.Lang = "fr"
+	assert.Equal(t, "getProperty", top(t, x.Resolve("niveau de la cuve ?", ctx)).Target)
+}
+
+// A product that has a generator finds it: @foreign counts only for
+// concepts no target or entity of this system uses.
+func TestResolve_AForeignObjectThisSystemHasIsNoErrand(t *testing.T) {
+	x, err := Build([]Target{
+		{ID: "com.example.generator.start", Kind: "command", Text: []string{"Start the generator"}, Risk: "physical", Thing: "generator"},
+		{ID: "getAlerts", Kind: "operation", Phrases: []string{"show the alerts"}, Risk: "read"},
+	}, nil, Options{})
+	if !assert.NoError(t, err) {
+		return
+	}
+	res := x.Resolve("start the emergency generator", testCtx())
+	assert.Equal(t, DecisionMatch, res.Decision)
+	assert.Equal(t, "com.example.generator.start", top(t, res).Target)
+}
