@@ -471,8 +471,12 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	}
 	qr.ents = partOfProperty(matchEntities(x.entities, qr.q, qr.span, text, toks), qr.q)
 	bestProp, _, hasProp := bestOfKind(qr.ents, "property")
+	// "set the flow", "Durchfluss auf 40": a value or the word set; "reset
+	// the level sensor" sets no level
+	_, saysSet := qr.q[x.d.concepts.Set]
+	setting := saysSet || len(qr.qty) > 0 || qr.extreme != ""
 	for _, m := range qr.ents {
-		if m.ref.Kind != "property" || !hasProp || m.score < bestProp.score-1e-9 {
+		if !setting || m.ref.Kind != "property" || !hasProp || m.score < bestProp.score-1e-9 {
 			continue
 		}
 		thing, _, _ := strings.Cut(m.ref.ID, ".")

@@ -194,6 +194,7 @@ type conceptsFile struct {
 	Action     []string `json:"action"`
 	Halt       []string `json:"halt"`
 	Schedule   string   `json:"schedule"`
+	Set        string   `json:"set"` // the concept of setting a value ("set", "stell", "pon")
 	StopTarget string   `json:"stopTarget"`
 	StopOnly   []string `json:"stopOnly"`
 	SwitchOff  string   `json:"switchOff"` // "turn off": a halt word that is not Stop

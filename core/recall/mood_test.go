@@ -175,3 +175,33 @@ func TestResolve_ACommandNamedWithTheAllowlistIsItsObject(t *testing.T) {
 	// without the allowlist, the command itself
 	assert.Equal(t, "com.acme.filter.backflush", top(t, x.Resolve("backflush the filter", testCtx())).Target)
 }
+
+// Spoken fillers and wake words are noise, not unknown words.
+func TestResolve_FillersAreNoise(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text, want string }{
+		{"en", "uh stop stop stop", "postTendingStop"},
+		{"en", "alexa what's the tank level", "getProperty"},
+		{"fr", "euh tu peux lancer le rétrolavage", "com.acme.filter.backflush"},
+		{"de", "ähm wie voll ist der tank", "getProperty"},
+		{"es", "bueno pues o sea pon la bomba a sesenta litros", "com.acme.pump.set_flow"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.Equal(t, DecisionMatch, res.Decision, c.text)
+		assert.Equal(t, c.want, top(t, res).Target, c.text)
+	}
+}
+
+// Only a value or the word "set" makes a property named a setting: "reset
+// the level sensor" changes no level.
+func TestResolve_ResetIsNoSetting(t *testing.T) {
+	x := fullIndex(t)
+	for _, text := range []string{"reset the level sensor", "resetea el sensor de nivel"} {
+		for _, c := range x.Resolve(text, testCtx()).Shortlist[:1] {
+			assert.NotContains(t, []string{"com.acme.tank.drain", "com.acme.tank.fill"}, c.Target, text)
+		}
+	}
+	assert.Equal(t, "com.acme.pump.set_flow", top(t, x.Resolve("Durchfluss auf 40", testCtx())).Target)
+}
