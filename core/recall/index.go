@@ -568,6 +568,9 @@ func f1(o, qm, dm float64) float64 {
 func (x *Index) Resolve(text string, ctx Context) Result {
 	qr := x.analyse(text, ctx)
 	res := Result{Lang: qr.lang, Quantities: qr.qty, When: qr.when, Decision: DecisionNone}
+	if qr.when != nil {
+		qr.when.Past = qr.past
+	}
 	res.Entities = append(res.Entities, qr.idEnts...)
 	for _, m := range qr.ents {
 		if !hasRef(res.Entities, m.ref.ID) {

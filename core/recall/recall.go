@@ -117,6 +117,9 @@ type TimeExpr struct {
 	// Until: the time ends something ("stop everything until tomorrow"),
 	// it does not say when to act
 	Until bool `json:"until,omitempty"`
+	// Past: the request asks about what was ("what happened last night"),
+	// so the time is not one to act at
+	Past bool `json:"past,omitempty"`
 
 	dateOnly bool // only "today": a date, not a time to schedule at
 	dayOnly  bool // a day without a time of day: may fill a date argument

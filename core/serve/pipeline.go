@@ -310,6 +310,11 @@ func (r *run) proceed(ctx context.Context, c Candidate) (*Response, error) {
 		// restart" must not become a restart now, §6.2).
 		return r.schedule(ctx, Candidate{Target: ScheduleTarget, Score: c.Score}, &c)
 	}
+	if t.Read() && !takesTime(t) && r.readLater(c) {
+		// "send me the daily report tomorrow at 8": a read asked for later
+		// is a schedule too, not today's answer now
+		return r.schedule(ctx, Candidate{Target: ScheduleTarget, Score: c.Score}, &c)
+	}
 	c, out := r.actionDigest(ctx, t, c)
 	if out != nil {
 		return out, nil
@@ -329,6 +334,24 @@ func (r *run) proceed(ctx context.Context, c Candidate) (*Response, error) {
 	}
 	call := t.Call(g.Sent(t))
 	return r.act(ctx, t, call, in, nil)
+}
+
+// readLater: the request asks for a read at a stated time still to come
+// ("tomorrow at 8", not "tonight"), which is not the day it is about ("the
+// report for tomorrow" fills its date argument instead), not when something
+// ends ("until"), and not in a question about the past.
+func (r *run) readLater(c Candidate) bool {
+	w := r.u.When
+	if w == nil || w.Until || w.Past || w.Vague || !w.At.After(r.env.Now) {
+		return false // "what happened last night", "tonight": no time to act at
+	}
+	day := w.At.In(r.loc).Format("2006-01-02")
+	for _, v := range c.Args {
+		if v == day {
+			return false
+		}
+	}
+	return true
 }
 
 // offersSchedule says whether the tier read the request as a schedule too.

@@ -379,6 +379,34 @@ func TestServe_AFarScheduleReadingIsNoQuestion(t *testing.T) {
 	assert.Equal(t, "com.acme.tank.fill", out.Intent.Target)
 }
 
+// A read asked for at a stated time to come is a schedule of it; a read
+// about the past, or with only a part of the day, is answered now.
+func TestServe_ReadAtATimeToCome(t *testing.T) {
+	at := t0.Add(18 * time.Hour)
+	for _, c := range []struct {
+		name    string
+		when    When
+		outcome string
+	}{
+		{"tomorrow at 8", When{At: at, Text: "tomorrow at 8"}, PendingApproval},
+		{"about the past", When{At: at, Text: "at 8", Past: true}, Done},
+		{"a part of the day", When{At: at, Text: "tonight", Vague: true}, Done},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dev := newFake()
+			u := match("getAlerts", 0.8, nil, nil)
+			w := c.when
+			u.When = &w
+			out := serveText(t, env(t, dev, u), owner, "show the alerts "+c.when.Text)
+			assert.Equal(t, c.outcome, out.Outcome, out.Answer)
+			if c.outcome == PendingApproval {
+				assert.Equal(t, ScheduleTarget, out.Intent.Target)
+				assert.Equal(t, "getAlerts", out.Intent.Arguments["target"])
+			}
+		})
+	}
+}
+
 func TestServe_TimeThatIsAnArgument_IsNotASchedule(t *testing.T) {
 	dev := newFake()
 	u := match("putTime", 0.8, nil, nil)

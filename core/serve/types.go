@@ -125,6 +125,7 @@ type When struct {
 	Text  string
 	Vague bool
 	Until bool // "until tomorrow": when something ends, not when to act
+	Past  bool // the request asks about what was ("what happened last night")
 }
 
 // Entity is a thing of the Map the request names: a property, a component
