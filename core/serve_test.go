@@ -99,6 +99,7 @@ func TestServe_FiveOutcomesEndToEnd(t *testing.T) {
 		{"a definition is named by the property it sets", "demo-owner", "please remove the custom command for the mixer speed", "pending-approval", "deleteDefinition", "", "mixer"},
 		{"Stop with a time is a schedule", "demo-owner", "stop all automatic actions tomorrow afternoon", "pending-approval", "postSchedule", "", "15:00"},
 		{"turn it off asks which thing", "demo-operator", "could you turn it off?", "needs-clarification", "", "", "Which one?"},
+		{"a definition's id written out names it", "demo-owner", "modifica la definición com.acme.tank.fill", "needs-clarification", "putDefinition", "", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.rule, func(t *testing.T) {

@@ -282,6 +282,16 @@ func (dc *doc) fit(qr *query) float64 {
 	return f
 }
 
+// shortName is a definition's name without its maker's prefix:
+// com.acme.pump.set_flow -> pump.set_flow.
+func shortName(id string) string {
+	parts := strings.Split(id, ".")
+	if len(parts) <= 2 {
+		return id
+	}
+	return strings.Join(parts[len(parts)-2:], ".")
+}
+
 func cmpBool(a, b bool) int {
 	switch {
 	case a == b:
@@ -513,8 +523,23 @@ func (x *Index) analyse(text string, ctx Context) *query {
 // so that the number is not read as a quantity.
 func (x *Index) markIDs(text string, toks []token) []EntityRef {
 	var refs []EntityRef
+	lower := strings.ToLower(text)
 	for _, ei := range x.entities {
 		id := ei.e.ID
+		if ei.e.Kind == "definition" {
+			// "modifica la definición com.acme.tank.fill": the id written
+			// out names the definition; its maker's prefix is no word
+			if at := strings.Index(lower, strings.ToLower(id)); at >= 0 && strings.Count(id, ".") >= 2 {
+				prefix := len(id) - len(shortName(id))
+				for m := range toks {
+					if toks[m].start >= at && toks[m].end <= at+prefix {
+						toks[m].used = true
+					}
+				}
+				refs = append(refs, EntityRef{Kind: "definition", ID: id, Text: text[at : at+len(id)]})
+			}
+			continue
+		}
 		if !strings.ContainsAny(id, "0123456789") {
 			continue
 		}

@@ -205,3 +205,9 @@ func TestResolve_ResetIsNoSetting(t *testing.T) {
 	}
 	assert.Equal(t, "com.acme.pump.set_flow", top(t, x.Resolve("Durchfluss auf 40", testCtx())).Target)
 }
+
+// "move the valve" sets its position.
+func TestResolve_MoveSetsAPosition(t *testing.T) {
+	x := fullIndex(t)
+	assert.Equal(t, "com.acme.valve.set_position", top(t, x.Resolve("move the valve", testCtx())).Target)
+}
