@@ -131,7 +131,7 @@ func RecallEntities(m *sysmap.Map) []recall.Entity {
 		// a definition is named by its title, its last words or the
 		// property it sets ("the daily report command", "the definition of
 		// pump.set_flow", "the custom command for the mixer speed")
-		out = append(out, recall.Entity{Kind: "definition", ID: cmd.Name, Aliases: nonEmpty(cmd.Title, shortName(cmd.Name), lastName(cmd.Name), cmd.Sets)})
+		out = append(out, recall.Entity{Kind: "definition", ID: cmd.Name, Aliases: nonEmpty(cmd.Title, recall.ShortName(cmd.Name), lastName(cmd.Name), cmd.Sets)})
 		for _, a := range cmd.Arguments {
 			for _, v := range a.Enum {
 				enums[v] = true
@@ -155,16 +155,6 @@ func nonEmpty(ss ...string) []string {
 		}
 	}
 	return out
-}
-
-// shortName is a definition's name without its maker's prefix:
-// com.acme.pump.set_flow -> pump.set_flow.
-func shortName(name string) string {
-	parts := strings.Split(name, ".")
-	if len(parts) <= 2 {
-		return ""
-	}
-	return strings.Join(parts[len(parts)-2:], ".")
 }
 
 // lastName is the last part of a definition's name: com.acme.filter.backflush

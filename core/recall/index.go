@@ -282,12 +282,12 @@ func (dc *doc) fit(qr *query) float64 {
 	return f
 }
 
-// shortName is a definition's name without its maker's prefix:
-// com.acme.pump.set_flow -> pump.set_flow.
-func shortName(id string) string {
-	parts := strings.Split(id, ".")
+// ShortName is a definition's name without its maker's prefix
+// (com.acme.pump.set_flow -> pump.set_flow), or "" when it has none.
+func ShortName(name string) string {
+	parts := strings.Split(name, ".")
 	if len(parts) <= 2 {
-		return id
+		return ""
 	}
 	return strings.Join(parts[len(parts)-2:], ".")
 }
@@ -530,7 +530,7 @@ func (x *Index) markIDs(text string, toks []token) []EntityRef {
 			// "modifica la definición com.acme.tank.fill": the id written
 			// out names the definition; its maker's prefix is no word
 			if at := strings.Index(lower, strings.ToLower(id)); at >= 0 && strings.Count(id, ".") >= 2 {
-				prefix := len(id) - len(shortName(id))
+				prefix := len(id) - len(ShortName(id))
 				for m := range toks {
 					if toks[m].start >= at && toks[m].end <= at+prefix {
 						toks[m].used = true
