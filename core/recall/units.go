@@ -19,6 +19,9 @@ type unitFile struct {
 		Contains string `json:"contains"`
 		Unit     string `json:"unit"`
 	} `json:"argNames"`
+	// PartOf: the words between a fraction and its unit ("a quarter of a
+	// metre per second", "un quart d'heure", "la mitad de un minuto")
+	PartOf []string `json:"partOf"`
 }
 
 // unitAlias is one way of writing a unit, as token texts, and how to convert
@@ -35,6 +38,7 @@ type unitTable struct {
 	byFirst  map[string][]unitAlias // first token -> aliases, longest first
 	dims     map[string]string      // canonical unit -> dimension
 	argNames []struct{ contains, unit string }
+	partOf   map[string]bool
 }
 
 func aliasTokens(s string) []string {
@@ -64,6 +68,10 @@ func parseUnits(b []byte) (*unitTable, error) {
 	for k, as := range t.byFirst {
 		sort.SliceStable(as, func(i, j int) bool { return len(as[i].toks) > len(as[j].toks) })
 		t.byFirst[k] = as
+	}
+	t.partOf = map[string]bool{}
+	for _, w := range f.PartOf {
+		t.partOf[Normalize(w)] = true
 	}
 	for _, a := range f.ArgNames {
 		t.argNames = append(t.argNames, struct{ contains, unit string }{a.Contains, a.Unit})
@@ -151,6 +159,11 @@ func (t *unitTable) quantities(text string, toks []token, nums []numSpan) []Quan
 			// "a quarter of an hour", "un quart d'heure", "media hora": the
 			// number's words begin a unit that says how much itself
 			q.Value, q.Unit, end = a.factor, a.unit, e
+		} else if a, e, ok := t.matchPart(toks, n); ok {
+			// "a quarter of a metre per second": the fraction of the unit
+			q.Value = n.value*a.factor + a.offset
+			q.Unit = a.unit
+			end = e
 		} else if a, e, ok := t.match(toks, n.end); ok {
 			q.Value = n.value*a.factor + a.offset
 			q.Unit = a.unit
@@ -167,6 +180,22 @@ func (t *unitTable) quantities(text string, toks []token, nums []numSpan) []Quan
 		out = append(out, q)
 	}
 	return out
+}
+
+// matchPart finds the unit of a fraction in words that follows it after
+// partOf words ("a quarter of a metre per second").
+func (t *unitTable) matchPart(toks []token, n numSpan) (unitAlias, int, bool) {
+	if !n.words || n.value <= 0 || n.value >= 1 {
+		return unitAlias{}, 0, false
+	}
+	j := n.end
+	for k := 0; k < 2 && j < len(toks) && t.partOf[toks[j].text]; k++ {
+		j++
+	}
+	if j == n.end {
+		return unitAlias{}, 0, false
+	}
+	return t.match(toks, j)
 }
 
 // within finds a unit alias that starts inside the number span n and

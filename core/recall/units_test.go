@@ -61,6 +61,7 @@ func TestUnits_ConvertToTheCanonicalUnit(t *testing.T) {
 		{"fr", "un quart d'heure", 900, "s"},
 		{"es", "media hora", 1800, "s"},
 		{"en", "half an hour", 1800, "s"},
+		{"en", "a quarter of a metre per second", 15, "m/min"},
 		{"en", "40", 40, ""},
 	}
 	for _, c := range cases {
