@@ -402,7 +402,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// question ("what a mess, drain the tank")
 		// nor does an errand ("Morgen Jungs, Kaffee ist alle. Wie hoch ist
 		// der Druck?")
-		for _, m := range []string{"@read", "@off", "@foreign"} {
+		// (an object that is not ours stays named: "the temperature in the
+		// meeting room is too high, lower it")
+		for _, m := range []string{"@read", "@off"} {
 			markers[m] = slices.DeleteFunc(markers[m], func(at int) bool { return context[at] })
 		}
 		qr.read = question || markers.has("@read")

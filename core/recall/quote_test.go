@@ -62,6 +62,7 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 		{"fr", "niveau du silo à chaux ?"},
 		{"en", "start the emergency generator"},
 		{"es", "enciende la carretilla elevadora"},
+		{"en", "the temperature in the meeting room is way too high, lower it"}, // the story names it
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang
