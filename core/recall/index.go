@@ -829,7 +829,10 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 				usedByArg = true
 			}
 		}
-		if usedByArg || qr.when.dateOnly || !qr.when.At.After(ctx.Now) {
+		// a time already past stays: a change asked for then is no change
+		// to make now ("restart on the 5th at 3am", when that has passed),
+		// and the Core asks
+		if usedByArg || qr.when.dateOnly {
 			res.When = nil
 		}
 	}

@@ -30,7 +30,11 @@ type timeWords struct {
 	PM        []string          `json:"pm"`
 	Clockword []string          `json:"clockword"`
 	Until     []string          `json:"until"` // "until tomorrow": when something ends, not when to act
-	Ambiguous map[string]struct {
+	// Months name a date with a day number ("3 de marzo", "March 3rd");
+	// DateFiller are the words that may stand between its parts
+	Months     map[string]int `json:"months"`
+	DateFiller []string       `json:"dateFiller"`
+	Ambiguous  map[string]struct {
 		After []string `json:"after"`
 		Part  string   `json:"part"`
 	} `json:"ambiguous"`
@@ -175,9 +179,11 @@ func parsePack(data []byte) (*pack, error) {
 	t := &p.time
 	t.Weekdays, t.Days, t.Parts, t.Combined = normKeys(t.Weekdays), normKeys(t.Days), normKeys(t.Parts), normKeys(t.Combined)
 	t.Ambiguous = normKeys(t.Ambiguous)
+	t.Months = normKeys(t.Months)
 	p.timeSet = map[string]map[string]bool{
 		"at": set(t.At), "in": set(t.In), "next": set(t.Next), "filler": set(t.Filler),
 		"am": set(t.AM), "pm": set(t.PM), "clockword": set(t.Clockword), "until": set(t.Until),
+		"dateFiller": set(t.DateFiller),
 	}
 	return p, nil
 }

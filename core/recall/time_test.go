@@ -120,3 +120,43 @@ func TestParseTime_UntilIsMarked(t *testing.T) {
 		}
 	}
 }
+
+// Dates with the month's name, in each language; without a year, the
+// occurrence nearest to now.
+func TestMonthDate_ReadsDatesWithMonthNames(t *testing.T) {
+	d, err := load()
+	require.NoError(t, err)
+	now := time.Date(2026, 12, 2, 14, 30, 0, 0, time.UTC)
+	for _, c := range []struct{ lang, text, want string }{
+		{"es", "3 de marzo de 2025", "2025-03-03"},
+		{"en", "March 3rd, 2025", "2025-03-03"},
+		{"en", "the 3rd of March", "2027-03-03"}, // nearer than last March
+		{"de", "3. März", "2027-03-03"},
+		{"fr", "1er novembre", "2026-11-01"},
+		{"en", "December 24", "2026-12-24"},
+	} {
+		p := d.packs[c.lang]
+		toks := tokenize(c.text)
+		parseNumbers(toks, p)
+		start := 0
+		for start < len(toks) && p.timeSet["dateFiller"][toks[start].text] {
+			start++ // "the 3rd of March"
+		}
+		got, _, ok := monthDate(p, toks, start, now, time.UTC)
+		if assert.True(t, ok, c.text) {
+			assert.Equal(t, c.want, got.Format("2006-01-02"), c.text)
+		}
+	}
+	// "may I" is no date
+	_, _, ok := monthDate(d.packs["en"], tokenize("may I see the level"), 0, now, time.UTC)
+	assert.False(t, ok)
+}
+
+func TestMonthDate_ACommaBeforeMayIsNoDate(t *testing.T) {
+	d, err := load()
+	require.NoError(t, err)
+	toks := tokenize("set the flow to 3, may I?")
+	parseNumbers(toks, d.packs["en"])
+	_, _, ok := monthDate(d.packs["en"], toks, 4, time.Now(), time.UTC)
+	assert.False(t, ok)
+}

@@ -174,6 +174,13 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 				}
 			}
 		}
+		// a date with the month's name: "3 de marzo de 2025", "March 3rd"
+		if d, end, ok := monthDate(p, toks, i, now, loc); ok {
+			tp.abs, tp.hasAbs = d, true
+			mark(i, end)
+			i = end - 1
+			continue
+		}
 		// an ISO date: 2026-11-28
 		if t.kind == 'n' && len(t.text) == 4 && i+4 < len(toks) && toks[i+1].text == "-" && toks[i+3].text == "-" &&
 			toks[i+2].kind == 'n' && toks[i+4].kind == 'n' && adjacent(t, toks[i+1]) && adjacent(toks[i+3], toks[i+4]) {

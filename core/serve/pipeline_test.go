@@ -558,3 +558,14 @@ func TestGround_StatedBooleanNeedsAnOnOrOffWord(t *testing.T) {
 		assert.Equal(t, tc.ok, cl.statedValue(Param{Name: "enabled", Type: "boolean"}, tc.v), tc.text)
 	}
 }
+
+// A change asked for at a time already past is no change to make now: the
+// Core asks when.
+func TestServe_ChangeAtATimePastIsAskedAbout(t *testing.T) {
+	dev := newFake()
+	u := match("postSystemRestart", 0.9, nil, nil)
+	u.When = &When{At: t0.Add(-3 * time.Hour), Text: "on the 5th of January at 3am"}
+	out := serveText(t, env(t, dev, u), owner, "restart the system on the 5th of January at 3am")
+	assert.Equal(t, NeedsClarification, out.Outcome, out.Answer)
+	assert.Empty(t, dev.nonReads(), "never a restart now")
+}
