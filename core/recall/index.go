@@ -443,6 +443,13 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			qr.halt = true
 		}
 	}
+	// a value to reach is a setting, not a stop ("fahr die Heizung runter
+	// auf 40", "turn the mixer down to 300"); a duration is not a value
+	for _, q := range qr.qty {
+		if q.Unit != "s" {
+			qr.halt = false
+		}
+	}
 	// the mood is set by what comes first: "list the backups", "what is
 	// the ramp rate set to" ask, and their action words name what is asked
 	// about; "could you set the flow to 80?" asks for the change

@@ -211,3 +211,14 @@ func TestResolve_MoveSetsAPosition(t *testing.T) {
 	x := fullIndex(t)
 	assert.Equal(t, "com.acme.valve.set_position", top(t, x.Resolve("move the valve", testCtx())).Target)
 }
+
+// A value to reach is a setting, not a stop.
+func TestResolve_AValueToReachIsNoStop(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	res := x.Resolve("fahr die Heizung runter auf 40", ctx)
+	assert.Empty(t, res.Thing)
+	assert.Equal(t, "com.acme.heater.set_setpoint", top(t, res).Target)
+	assert.Equal(t, "conveyor", x.Resolve("stop the conveyor for 10 minutes", testCtx()).Thing)
+}

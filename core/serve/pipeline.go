@@ -155,12 +155,16 @@ func (r *run) understood(ctx context.Context) (*Response, error) {
 		}
 		return r.question(nil, r.set.Vague), nil
 	}
-	if len(cands) == 0 || r.u.Decision == "none" {
+	// §6.2: a request to stop a thing names a target; it is that thing's
+	// halt, never Stop, and a thing with no halt is refused. The tier saw
+	// the thing to stop even when no reading scores well ("coupe le
+	// mélangeur": the mixer has no halt, and the answer says so).
+	if r.u.Thing != "" && (len(cands) == 0 || r.u.Decision == "none") {
+		cands = append([]Candidate{{Target: StopTarget, Score: 0.5}}, cands...)
+	} else if len(cands) == 0 || r.u.Decision == "none" {
 		return r.respond(NotUnderstood, nil, r.set.NotUnderstood), nil
 	}
 	top := cands[0]
-	// §6.2: a request to stop a thing names a target; it is that thing's
-	// halt, never Stop, and a thing with no halt is refused.
 	if r.u.Thing != "" || top.Target == StopTarget {
 		things := r.namedThings()
 		if r.u.Thing != "" {

@@ -569,3 +569,14 @@ func TestServe_ChangeAtATimePastIsAskedAbout(t *testing.T) {
 	assert.Equal(t, NeedsClarification, out.Outcome, out.Answer)
 	assert.Empty(t, dev.nonReads(), "never a restart now")
 }
+
+// The tier saw a thing to stop though no reading scores well: the thing's
+// halt, or the refusal that it has none, never "not understood".
+func TestServe_StopAThingWithNoGoodReading(t *testing.T) {
+	dev := newFake()
+	u := Understanding{Decision: "none", Thing: "mixer", Candidates: []Candidate{{Target: "com.acme.mixer.set_speed", Score: 0.19, Missing: []string{"rpm"}}}}
+	out := serveText(t, env(t, dev, u), operator, "coupe le mélangeur")
+	assert.Equal(t, Refused, out.Outcome)
+	assert.Equal(t, ReasonNoHalt, out.Reason)
+	assert.Empty(t, dev.nonReads())
+}
