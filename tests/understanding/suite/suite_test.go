@@ -30,8 +30,8 @@ func TestSuite_WholeFile_NoWrongActions(t *testing.T) {
 	t.Log("\n" + b.String())
 	require.Zero(t, sum.WrongActions, "a wrong action is a failure (§12)")
 
-	// Floors: the figures measured on 2026-12-01 (480, 494, 536, 237, 38 of
-	// 509, 509, 589, 244, 38) less about 3%, so a regression fails here
+	// Floors: the figures measured on 2026-12-01, second session (486, 495,
+	// 542, 241, 38 of 509, 509, 589, 244, 38) less about 3%, so a regression fails here
 	// while small changes of the Recall tier's data do not. Raise them when
 	// the figures rise; docs/conformance.md has the current ones.
 	require.Equal(t, 589, sum.Cases)
@@ -39,10 +39,10 @@ func TestSuite_WholeFile_NoWrongActions(t *testing.T) {
 		name      string
 		got, want int
 	}{
-		{"right target first", sum.RightTargetFirst, 466},
-		{"right target in the shortlist", sum.RightTargetInShortlist, 479},
-		{"right outcome", sum.RightOutcome, 520},
-		{"arguments right", sum.ArgumentsRight, 230},
+		{"right target first", sum.RightTargetFirst, 471},
+		{"right target in the shortlist", sum.RightTargetInShortlist, 480},
+		{"right outcome", sum.RightOutcome, 525},
+		{"arguments right", sum.ArgumentsRight, 233},
 		{"unanswerable rejected", sum.UnanswerableRejected, 37},
 	}
 	for _, f := range floors {
@@ -103,15 +103,19 @@ func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
 
 // The held-out sets (tests/understanding/testdata) were written by people
 // who never saw the Recall tier or the phrases. A and B were used to find
-// general weaknesses after they were written; C was only ever measured.
-// Each must have no wrong action, and stay above floors about 3% under
-// the figures of docs/conformance.md.
+// general weaknesses after they were written, and so were the development
+// sets E and F; C and D were only ever measured. Each must have no wrong
+// action, and stay above floors about 3% under the figures of
+// docs/conformance.md.
 func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 	type floors struct{ first, listed, outcome, rejected int }
 	sets := map[string]floors{
-		"heldout-a.json": {first: 166, listed: 174, outcome: 217, rejected: 29}, // measured 171, 179, 224, 30
-		"heldout-b.json": {first: 168, listed: 177, outcome: 208, rejected: 26}, // measured 173, 182, 214, 27
-		"heldout-c.json": {first: 166, listed: 174, outcome: 215, rejected: 26}, // measured 171, 179, 222, 27
+		"heldout-a.json": {first: 172, listed: 175, outcome: 225, rejected: 29}, // measured 178, 181, 232, 30
+		"heldout-b.json": {first: 169, listed: 176, outcome: 214, rejected: 29}, // measured 175, 182, 221, 30
+		"heldout-c.json": {first: 168, listed: 173, outcome: 218, rejected: 26}, // measured 174, 179, 225, 27
+		"heldout-d.json": {first: 168, listed: 176, outcome: 202, rejected: 27}, // measured 174, 182, 209, 28
+		"dev-e.json":     {first: 174, listed: 178, outcome: 216, rejected: 21}, // measured 180, 184, 223, 22
+		"dev-f.json":     {first: 143, listed: 144, outcome: 224, rejected: 56}, // measured 148, 149, 231, 58
 	}
 	for name, want := range sets {
 		t.Run(name, func(t *testing.T) {
