@@ -345,6 +345,7 @@ type query struct {
 	self         bool   // "I", "my", "mich", "moi": the caller speaks of themself
 	it           bool   // a pronoun that may stand for a thing ("turn it off")
 	quote        string // text to pass on ("… saying the tank is full")
+	now          time.Time
 	specific     bool
 	specificCmds []int
 	idents       []string // identifiers written in the request ("E42", "low-level-refill")
@@ -370,6 +371,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		now = time.Unix(0, 0)
 	}
 	qr.when = parseTime(text, toks, nums, p, x.d.units, now, ctx.Loc)
+	qr.now = now
 	qr.idents = identifiers(text, toks, x)
 	markIdents(text, toks, qr.idents)
 	qr.qty = x.d.units.quantities(text, toks, nums)
@@ -890,6 +892,8 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 			s *= 0.85 // a live stream does not tell what was
 		case x.mentions(t, x.d.concepts.History) > 0 && (!namesProp || x.takesKind(t, "property")):
 			bonus(0.1) // "has the pump been running all night": that property's history
+		case qr.when != nil && qr.when.At.Before(qr.now):
+			s *= 0.75 // "the tank level at 6 this morning": a time gone by
 		default:
 			s *= 0.85 // the value now is not what was asked
 		}

@@ -2,6 +2,7 @@ package recall
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -221,4 +222,14 @@ func TestResolve_AValueToReachIsNoStop(t *testing.T) {
 	assert.Empty(t, res.Thing)
 	assert.Equal(t, "com.acme.heater.set_setpoint", top(t, res).Target)
 	assert.Equal(t, "conveyor", x.Resolve("stop the conveyor for 10 minutes", testCtx()).Thing)
+}
+
+// A question about what was, at a time gone by, is for the history.
+func TestResolve_ATimeGoneByAsksForHistory(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Now = time.Date(2026, 12, 2, 14, 30, 0, 0, time.UTC)
+	c := top(t, x.Resolve("what was the tank level at 6 this morning", ctx))
+	assert.Equal(t, "getPropertyHistory", c.Target)
+	assert.Equal(t, "tank.level", c.Args["name"])
 }
