@@ -13,7 +13,10 @@ import (
 // typo correction against a vocabulary.
 type conceptizer struct {
 	d     *data
-	vocab map[string]map[int][]string // lang -> known words by length, for typo correction
+	// vocab: lang -> first letter and length -> known words, for typo
+	// correction (a correction keeps the first letter, so only that bucket
+	// is read: with 10,000 targets the vocabulary is large)
+	vocab map[string]map[vocabKey][]string
 	// words a sure slip may be corrected to but no other guess: stop
 	// words, number words, parts of multi-word entries ("gnaz auf")
 	spellOnly map[string]map[string]bool
@@ -21,18 +24,24 @@ type conceptizer struct {
 }
 
 func newConceptizer(d *data) *conceptizer {
-	return &conceptizer{d: d, vocab: map[string]map[int][]string{}, spellOnly: map[string]map[string]bool{}, known: map[string]bool{}}
+	return &conceptizer{d: d, vocab: map[string]map[vocabKey][]string{}, spellOnly: map[string]map[string]bool{}, known: map[string]bool{}}
 }
 
-// addVocab registers the single words of every pack's lexicon and the given
-// words as candidates for typo correction.
-// The vocabulary of a language is its pack's words, English's and the
-// words of the targets and entities (extra).
+// vocabKey is a word's first byte and length.
+type vocabKey struct {
+	first byte
+	n     int
+}
+
+// finishVocab registers the single words of every pack's lexicon and the
+// given words as candidates for typo correction. The vocabulary of a
+// language is its pack's words, English's and the words of the targets and
+// entities (extra).
 func (c *conceptizer) finishVocab(extra map[string]bool) {
 	for _, l := range Languages {
 		seen := map[string]bool{}
 		only := map[string]bool{}
-		v := map[int][]string{}
+		v := map[vocabKey][]string{}
 		add := func(w string, spellOnly bool) {
 			if strings.Contains(w, " ") || len(w) < 4 {
 				return
@@ -47,7 +56,8 @@ func (c *conceptizer) finishVocab(extra map[string]bool) {
 			if spellOnly {
 				only[w] = true
 			}
-			v[len(w)] = append(v[len(w)], w)
+			k := vocabKey{w[0], len(w)}
+			v[k] = append(v[k], w)
 		}
 		for _, pl := range []string{l, "en"} {
 			p := c.d.packs[pl]
@@ -179,10 +189,8 @@ func (c *conceptizer) correct(lang, w string, sureOnly bool) (string, bool, bool
 	}
 	best, bestD, bestEdits, bestSure := "", 3, 0, false
 	for n := len(w) - 2; n <= len(w)+2; n++ {
-		for _, v := range c.vocab[lang][n] {
-			if v[0] != w[0] {
-				continue // typos rarely hit the first letter; "match" is not "patch"
-			}
+		// typos rarely hit the first letter: "match" is not "patch"
+		for _, v := range c.vocab[lang][vocabKey{w[0], n}] {
 			edits := levenshtein.ComputeDistance(w, v)
 			d, sure := edits, sureTypo(w, v)
 			if sure {

@@ -52,6 +52,10 @@ type Index struct {
 	entityIDs  map[string]bool
 	exact      map[string][]int // a phrase as written (normalised) -> targets
 	entityWord map[string]bool  // concepts that name some entity
+	// entByConcept: concept -> the entities (indices into entities) with an
+	// alias whose rarest concept it is, so a request is matched only
+	// against those
+	entByConcept map[string][]int
 	cmdsOf     map[string][]int // thing -> its commands
 	action     map[string]bool
 	haltC      map[string]bool
@@ -145,8 +149,28 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 		x.entities = append(x.entities, ei)
 	}
 	x.entityWord = map[string]bool{}
+	x.entByConcept = map[string][]int{}
+	aliasUse := map[string]int{} // how many aliases use a concept
 	for _, ei := range x.entities {
 		for _, a := range ei.aliases {
+			for _, c := range a {
+				aliasUse[c]++
+			}
+		}
+	}
+	for i, ei := range x.entities {
+		for _, a := range ei.aliases {
+			// an alias is present only if its rarest concept is: index it
+			// there ("set" is in thousands of titles, "ramp" in a few)
+			rare := ""
+			for _, c := range a {
+				if rare == "" || aliasUse[c] < aliasUse[rare] || (aliasUse[c] == aliasUse[rare] && c < rare) {
+					rare = c
+				}
+			}
+			if l := x.entByConcept[rare]; rare != "" && (len(l) == 0 || l[len(l)-1] != i) {
+				x.entByConcept[rare] = append(l, i)
+			}
 			for _, c := range a {
 				x.entityWord[c] = true
 				known[c] = true
@@ -290,6 +314,22 @@ func ShortName(name string) string {
 		return ""
 	}
 	return strings.Join(parts[len(parts)-2:], ".")
+}
+
+// entitiesOf are the entities with an alias whose rarest concept is in q,
+// in their order: the inverted index keeps matching sublinear in the Map.
+func (x *Index) entitiesOf(q map[string]float64) []entityIdx {
+	var idx []int
+	for c := range q {
+		idx = append(idx, x.entByConcept[c]...)
+	}
+	slices.Sort(idx)
+	idx = slices.Compact(idx)
+	out := make([]entityIdx, len(idx))
+	for k, i := range idx {
+		out[k] = x.entities[i]
+	}
+	return out
 }
 
 func cmpBool(a, b bool) int {
@@ -490,7 +530,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	for _, w := range qr.q {
 		qr.mass += w
 	}
-	qr.ents = partOfProperty(matchEntities(x.entities, qr.q, qr.span, text, toks), qr.q)
+	qr.ents = partOfProperty(matchEntities(x.entitiesOf(qr.q), qr.q, qr.span, text, toks), qr.q)
 	bestProp, _, hasProp := bestOfKind(qr.ents, "property")
 	// "set the flow", "Durchfluss auf 40": a value or the word set; "reset
 	// the level sensor" sets no level
