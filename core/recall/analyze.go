@@ -12,7 +12,7 @@ import (
 // falling back to the English pack, stems, German compounds and finally
 // typo correction against a vocabulary.
 type conceptizer struct {
-	d     *data
+	d *data
 	// vocab: lang -> first letter and length -> known words, for typo
 	// correction (a correction keeps the first letter, so only that bucket
 	// is read: with 10,000 targets the vocabulary is large)

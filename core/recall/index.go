@@ -56,11 +56,11 @@ type Index struct {
 	// alias whose rarest concept it is, so a request is matched only
 	// against those
 	entByConcept map[string][]int
-	cmdsOf     map[string][]int // thing -> its commands
-	action     map[string]bool
-	haltC      map[string]bool
-	stopOnly   map[string]bool
-	n          float64
+	cmdsOf       map[string][]int // thing -> its commands
+	action       map[string]bool
+	haltC        map[string]bool
+	stopOnly     map[string]bool
+	n            float64
 }
 
 // Build indexes the targets and entities. Target ids must be unique.
