@@ -416,6 +416,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markIdents(text, toks, qr.idents)
 	qr.qty = x.d.units.quantities(text, toks, nums)
 	qr.qty = append(qr.qty, x.d.units.articleDurations(text, toks, p)...)
+	markRelative(p, toks, qr.qty)
 	unitWords := x.d.units.mentions(toks)
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
 	// "could you …?" asks for something to be done, not a question

@@ -72,6 +72,9 @@ type packFile struct {
 	// Quote: words after which the rest is text to pass on, not to read
 	// ("send a message to boiler-2 saying the tank is full")
 	Quote []string `json:"quote"`
+	// Relative: words that make the number after them a change by that
+	// much ("by 10"), where the language has an unambiguous one
+	Relative []string `json:"relative"`
 }
 
 // pack is a parsed language pack. All keys are normalised (folded) words;
@@ -105,6 +108,7 @@ type pack struct {
 	pronouns   map[string]bool
 	enclitics  []string
 	quote      [][]string // each a sequence of folded words
+	relative   map[string]bool
 	time       timeWords
 	timeSet    map[string]map[string]bool // at/in/next/filler/am/pm/clockword as sets
 }
@@ -153,6 +157,7 @@ func parsePack(data []byte) (*pack, error) {
 	}
 	p.decimal = set(f.Decimal)
 	p.pronouns, p.enclitics = set(f.Pronouns), f.Enclitics
+	p.relative = set(f.Relative)
 	for _, q := range f.Quote {
 		p.quote = append(p.quote, strings.Fields(Normalize(q)))
 	}

@@ -233,3 +233,15 @@ func TestResolve_ATimeGoneByAsksForHistory(t *testing.T) {
 	assert.Equal(t, "getPropertyHistory", c.Target)
 	assert.Equal(t, "tank.level", c.Args["name"])
 }
+
+// "by 10" is a change by that much, not a value to set: it fills nothing,
+// so the Core asks for the value rather than set the flow to 10.
+func TestResolve_AChangeByIsNoValue(t *testing.T) {
+	x := fullIndex(t)
+	c := top(t, x.Resolve("bump the flow by 10", testCtx()))
+	assert.Equal(t, "com.acme.pump.set_flow", c.Target)
+	assert.NotContains(t, c.Args, "litresPerMin")
+	assert.Contains(t, c.Missing, "litresPerMin")
+	c = top(t, x.Resolve("set the flow to 40", testCtx()))
+	assert.Equal(t, 40.0, c.Args["litresPerMin"])
+}

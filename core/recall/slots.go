@@ -143,7 +143,7 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 func (x *Index) pickQuantity(t *tgt, i int, qs []Quantity, used map[int]bool) int {
 	want := t.argUnits[i]
 	for k, q := range qs {
-		if !used[k] && q.Unit != "" && q.Unit == want {
+		if !used[k] && !q.relative && q.Unit != "" && q.Unit == want {
 			return k
 		}
 	}
@@ -151,7 +151,7 @@ func (x *Index) pickQuantity(t *tgt, i int, qs []Quantity, used map[int]bool) in
 		return -1
 	}
 	for k := len(qs) - 1; k >= 0; k-- {
-		if !used[k] && qs[k].Unit == "" {
+		if !used[k] && !qs[k].relative && qs[k].Unit == "" {
 			return k
 		}
 	}
@@ -272,7 +272,7 @@ func FormatValue(v any) string {
 
 func lastUnitless(qs []Quantity, used map[int]bool) int {
 	for k := len(qs) - 1; k >= 0; k-- {
-		if !used[k] && qs[k].Unit == "" {
+		if !used[k] && !qs[k].relative && qs[k].Unit == "" {
 			return k
 		}
 	}

@@ -143,6 +143,9 @@ type Quantity struct {
 	Text       string  `json:"text"`
 	Start, End int     `json:"-"` // byte offsets in the request
 	Words      bool    `json:"words,omitempty"`
+	// relative: a change by this much ("bump the flow by 10"), not a value
+	// to set: it fills no argument, so the Core asks for the value
+	relative bool
 }
 
 // quantities turns number spans into quantities, reading the unit after
@@ -256,4 +259,20 @@ func (t *unitTable) mentions(toks []token) []unitMention {
 		i = end - 1
 	}
 	return out
+}
+
+// markRelative marks the quantities written after a relative word of the
+// pack ("increase the flow by 10").
+func markRelative(p *pack, toks []token, qs []Quantity) {
+	for k := range qs {
+		prev := -1
+		for i, t := range toks {
+			if t.end <= qs[k].Start && t.kind == 'w' {
+				prev = i
+			}
+		}
+		if prev >= 0 && p.relative[toks[prev].text] {
+			qs[k].relative = true
+		}
+	}
 }
