@@ -306,6 +306,24 @@ func (dc *doc) fit(qr *query) float64 {
 	return f
 }
 
+// dottedWords are the words of text written with two dots or more
+// ("com.acme.tank.fill"), punctuation around them left out: the only words
+// that can be a definition's full name. Most requests have none, so the
+// definitions are not searched for at all.
+func dottedWords(text string) map[string]bool {
+	var out map[string]bool
+	for _, f := range strings.Fields(text) {
+		f = strings.Trim(f, "\"'?!,;:()[]{}«»¿¡.")
+		if strings.Count(f, ".") >= 2 {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[f] = true
+		}
+	}
+	return out
+}
+
 // ShortName is a definition's name without its maker's prefix
 // (com.acme.pump.set_flow -> pump.set_flow), or "" when it has none.
 func ShortName(name string) string {
@@ -421,6 +439,19 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
 	// "could you …?" asks for something to be done, not a question
 	question := strings.Contains(text, "?") && !markers.has("@ask")
+	context := x.contextTokens(text, toks, cs, markers, question)
+	if context != nil {
+		// the request's own words first, so that a word in both counts fully
+		slices.SortStableFunc(cs, func(a, b conceptTok) int { return cmpBool(context[a.start], context[b.start]) })
+		// a question word in the story does not make the request a
+		// question ("what a mess, drain the tank"), nor does an errand
+		// ("Morgen Jungs, Kaffee ist alle. Wie hoch ist der Druck?"); an
+		// object that is not ours stays named ("the temperature in the
+		// meeting room is too high, lower it")
+		for _, m := range []string{"@read", "@off"} {
+			markers[m] = slices.DeleteFunc(markers[m], func(at int) bool { return context[at] })
+		}
+	}
 	qr.read = markers.has("@read") || question
 	// a negation counts in a one-clause request only: "the pump won't
 	// start, restart it" asks for the restart
@@ -437,22 +468,6 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		}
 	}
 	typoMass, actAt := 0.0, -1
-	context := x.contextTokens(text, toks, cs, markers, question)
-	if context != nil {
-		// the request's own words first, so that a word in both counts fully
-		slices.SortStableFunc(cs, func(a, b conceptTok) int { return cmpBool(context[a.start], context[b.start]) })
-		// a question word in the story does not make the request a
-		// question ("what a mess, drain the tank")
-		// nor does an errand ("Morgen Jungs, Kaffee ist alle. Wie hoch ist
-		// der Druck?")
-		// (an object that is not ours stays named: "the temperature in the
-		// meeting room is too high, lower it")
-		for _, m := range []string{"@read", "@off"} {
-			markers[m] = slices.DeleteFunc(markers[m], func(at int) bool { return context[at] })
-		}
-		qr.read = question || markers.has("@read")
-		qr.off = markers.has("@off") || codeLike(text) || arith || x.foreign(cs, markers)
-	}
 	for _, ct := range cs {
 		inStory := context != nil && context[ct.start]
 		described := inStory && x.action[ct.c]
@@ -576,12 +591,16 @@ func (x *Index) analyse(text string, ctx Context) *query {
 func (x *Index) markIDs(text string, toks []token) []EntityRef {
 	var refs []EntityRef
 	lower := strings.ToLower(text)
+	dotted := dottedWords(lower)
 	for _, ei := range x.entities {
 		id := ei.e.ID
 		if ei.e.Kind == "definition" {
 			// "modifica la definición com.acme.tank.fill": the id written
 			// out names the definition; its maker's prefix is no word
-			if at := strings.Index(lower, strings.ToLower(id)); at >= 0 && strings.Count(id, ".") >= 2 {
+			if !dotted[strings.ToLower(id)] {
+				continue
+			}
+			if at := strings.Index(lower, strings.ToLower(id)); at >= 0 {
 				prefix := len(id) - len(ShortName(id))
 				for m := range toks {
 					if toks[m].start >= at && toks[m].end <= at+prefix {
@@ -655,11 +674,11 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		}
 	}
 	// "set it to 50": a change of nothing named is asked about; no scoring
-	if vc := x.vague(qr); vc != nil {
-		res.Shortlist, res.Decision = vc, DecisionVague
-		return res
+	vc := x.vague(qr)
+	if vc == nil {
+		vc = x.vagueOff(qr) // "turn it off"
 	}
-	if vc := x.vagueOff(qr); vc != nil {
+	if vc != nil {
 		res.Shortlist, res.Decision = vc, DecisionVague
 		return res
 	}

@@ -16,13 +16,10 @@ func (c *conceptizer) spell(p *pack, toks []token) {
 		}
 		initial := first
 		first = false
-		if t.used || len(t.text) < 3 || c.exact(p, t.text) {
+		if t.used || len(t.text) < 3 || (!initial && p.lang != "de" && startsUpper(t.orig)) || c.exact(p, t.text) {
 			continue
 		}
 		unknown := c.unknown(p, t.text)
-		if !initial && p.lang != "de" && startsUpper(t.orig) {
-			continue
-		}
 		// only when no other guess is as close: "heatr" may be "heart"
 		// swapped, but "heater" needs one letter fewer
 		if v, sure, ok := c.correct(p.lang, t.text, false); ok && sure && c.fitForTypo(p, t.text, v, true) {
