@@ -296,28 +296,14 @@ func (r *run) proceed(ctx context.Context, c Candidate) (*Response, error) {
 	if !ok {
 		return r.respond(NotUnderstood, nil, r.set.NotUnderstood), nil
 	}
-	if t.Name == StopTarget {
-		// "stop all automatic actions tomorrow afternoon" is a Stop to
-		// schedule, which waits for a person like any schedule; "until
-		// tomorrow", or no time, stops now (§6.2)
-		if w := r.u.When; w != nil && !w.Until && w.At.After(r.env.Now) {
-			return r.schedule(ctx, Candidate{Target: ScheduleTarget, Score: c.Score}, &c)
-		}
-		return r.stop(ctx, t, c)
-	}
 	if t.Name == ScheduleTarget {
 		return r.schedule(ctx, c, r.inner(c))
 	}
-	if !t.Read() && !takesTime(t) && (r.u.When != nil || r.offersSchedule()) {
-		// A time makes it a schedule; a reading of the request as a
-		// schedule with no time stated is asked about ("schedule a
-		// restart" must not become a restart now, §6.2).
+	if r.later(t, c) {
 		return r.schedule(ctx, Candidate{Target: ScheduleTarget, Score: c.Score}, &c)
 	}
-	if t.Read() && !takesTime(t) && r.readLater(c) {
-		// "send me the daily report tomorrow at 8": a read asked for later
-		// is a schedule too, not today's answer now
-		return r.schedule(ctx, Candidate{Target: ScheduleTarget, Score: c.Score}, &c)
+	if t.Name == StopTarget {
+		return r.stop(ctx, t, c)
 	}
 	c, out := r.actionDigest(ctx, t, c)
 	if out != nil {
@@ -338,6 +324,29 @@ func (r *run) proceed(ctx context.Context, c Candidate) (*Response, error) {
 	}
 	call := t.Call(g.Sent(t))
 	return r.act(ctx, t, call, in, nil)
+}
+
+// later decides when a request is a schedule of t rather than a call now
+// (decisions §3 "Times"):
+//   - Stop with a time to come ("stop all automatic actions tomorrow
+//     afternoon") waits for a person like any schedule; "until tomorrow",
+//     or no time, stops now (§6.2);
+//   - a change with any time, or read as a schedule with none, is one:
+//     "schedule a restart" must not become a restart now (§6.2), and the
+//     schedule asks for the time;
+//   - a read only with a stated time to come (readLater).
+//
+// A time that is one of t's own arguments (putTime's) is none of these.
+func (r *run) later(t Target, c Candidate) bool {
+	switch w := r.u.When; {
+	case takesTime(t):
+		return false
+	case t.Name == StopTarget:
+		return w != nil && !w.Until && w.At.After(r.env.Now)
+	case !t.Read():
+		return w != nil || r.offersSchedule()
+	}
+	return r.readLater(c)
 }
 
 // readLater: the request asks for a read at a stated time still to come
