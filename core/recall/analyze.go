@@ -153,6 +153,19 @@ func compound(p *pack, w string, depth int) ([]string, bool) {
 	return nil, false
 }
 
+// foreignHead: a compound whose last part is a place or object this system
+// does not have is one too, whatever its first part ("Pausenraum",
+// "Serverraum", "Lagerhalle"): a compound is a kind of its last part.
+// Only such parts decide alone; "Reifendruck" is no pump pressure.
+func foreignHead(p *pack, w string) ([]string, bool) {
+	for cut := 3; cut <= len(w)-4; cut++ {
+		if cs, ok := lookup(p, w[cut:]); ok && containsStr(cs, "@foreign") {
+			return cs, true
+		}
+	}
+	return nil, false
+}
+
 func lookupLinked(p *pack, w string) ([]string, bool) {
 	if cs, ok := lookup(p, w); ok {
 		return cs, true
@@ -250,6 +263,9 @@ func (c *conceptizer) lexical(p *pack, w string) ([]string, bool) {
 	}
 	if p.compounds {
 		if cs, ok := compound(p, w, 0); ok {
+			return cs, true
+		}
+		if cs, ok := foreignHead(p, w); ok {
 			return cs, true
 		}
 	}
@@ -475,7 +491,8 @@ func transposed(a, b string) bool {
 // fitForTypo keeps corrections that carry meaning. Unless the slip is sure
 // (sureTypo): never to a question word or read verb alone ("lock" is not
 // "look") and never to a word that stops something ("hätte" is not
-// "halte"; "stpo" is "stop"). Always: a four-letter word only to a word of
+// "halte"; "stpo" is "stop") and never to a word of another errand
+// ("claro" is not "cloro"). Always: a four-letter word only to a word of
 // the lexicons ("room" is not the "root" of getRoot).
 func (c *conceptizer) fitForTypo(p *pack, w, v string, sure bool) bool {
 	inLex := false
@@ -490,7 +507,9 @@ func (c *conceptizer) fitForTypo(p *pack, w, v string, sure bool) bool {
 				if !strings.HasPrefix(x, "@") {
 					content = true
 				}
-				if containsStr(c.d.concepts.Halt, x) {
+				// nor to an object or errand that is not ours: "claro" is
+				// not "cloro", "hardest" not "hardness"
+				if containsStr(c.d.concepts.Halt, x) || x == "@foreign" || x == "@off" {
 					return false
 				}
 			}

@@ -400,6 +400,7 @@ type query struct {
 	past         bool   // "all night", "yesterday", "since 6", "over the last hour": asks about what was
 	extreme      string // "@zero" ("close the valve", "cierra"), "@full" ("all the way open"): a percentage in words
 	off          bool   // words of requests no device serves: order, price, weather, joke, ...
+	foreign      bool   // the request's own clause names an object this system does not have
 	self         bool   // "I", "my", "mich", "moi": the caller speaks of themself
 	it           bool   // a pronoun that may stand for a thing ("turn it off")
 	quote        string // text to pass on ("… saying the tank is full")
@@ -460,7 +461,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.it = saysIt(p, toks)
 	qr.past = markers.has("@past") || x.saysPast(toks, p)
 	qr.extreme = extremeOf(markers)
-	qr.off = markers.has("@off") || codeLike(text) || arith || x.foreign(cs, markers)
+	qr.foreign = x.foreign(cs, markers)
+	qr.off = markers.has("@off") || codeLike(text) || arith || qr.foreign || x.smallTalk(p, toks, cs)
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {
 		if q.Unit != "" && !qr.read {
@@ -851,7 +853,12 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		}
 		c := x.fill(t, qr)
 		s = x.adjust(t, qr, s, c)
-		if unserved {
+		switch {
+		case qr.foreign:
+			// the object is not ours ("die Temperatur im Besprechungsraum"):
+			// however well the rest matches, it asks about something else
+			s *= 0.5
+		case unserved:
 			s *= 0.6 // after the evidence: an id it names does not make it ours
 		}
 		if s < x.opts.MinCandidateScore {

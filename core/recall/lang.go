@@ -75,6 +75,8 @@ type packFile struct {
 	// Relative: words that make the number after them a change by that
 	// much ("by 10"), where the language has an unambiguous one
 	Relative []string `json:"relative"`
+	// Greetings that may open a request ("hola", "guten Morgen")
+	Greetings []string `json:"greetings"`
 }
 
 // pack is a parsed language pack. All keys are normalised (folded) words;
@@ -109,6 +111,7 @@ type pack struct {
 	enclitics  []string
 	quote      [][]string // each a sequence of folded words
 	relative   map[string]bool
+	greetings  [][]string // each a sequence of folded words
 	time       timeWords
 	timeSet    map[string]map[string]bool // at/in/next/filler/am/pm/clockword as sets
 }
@@ -160,6 +163,9 @@ func parsePack(data []byte) (*pack, error) {
 	p.relative = set(f.Relative)
 	for _, q := range f.Quote {
 		p.quote = append(p.quote, strings.Fields(Normalize(q)))
+	}
+	for _, g := range f.Greetings {
+		p.greetings = append(p.greetings, strings.Fields(Normalize(g)))
 	}
 	p.separable = map[string][]string{}
 	for k, v := range f.Separable {
@@ -221,6 +227,7 @@ type conceptsFile struct {
 	KindWords   map[string][]string `json:"kindWords"`  // the words that call an entity by its kind ("the backflush command")
 	History     []string            `json:"history"`    // concepts of targets that keep history, for questions about the past
 	Present     []string            `json:"present"`    // concepts of live, present-only targets (a stream of events)
+	SmallTalk   []string            `json:"smallTalk"`  // what "how are you" asks after a greeting (status, health)
 	ArgEntities map[string]string   `json:"argEntities"`
 }
 

@@ -63,6 +63,10 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 		{"en", "start the emergency generator"},
 		{"es", "enciende la carretilla elevadora"},
 		{"en", "the temperature in the meeting room is way too high, lower it"}, // the story names it
+		{"de", "Stell die Temperatur im Besprechungsraum auf 21 Grad"},             // however well the rest matches
+		{"de", "Wie warm ist es im Pausenraum?"},                                    // a compound is a kind of its last part
+		{"es", "cuanto cloro residual hay a la salida"},
+		{"en", "what's the pH of the water?"},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang
@@ -71,6 +75,12 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 	ctx := testCtx()
 	ctx.Lang = "fr"
 	assert.Equal(t, "getProperty", top(t, x.Resolve("niveau de la cuve ?", ctx)).Target)
+	ctx.Lang = "de"
+	// a part that is ours does not decide alone: "Reifendruck" is no pump pressure, and no place either
+	_, ok := foreignHead(x.d.packs["de"], "reifendruck")
+	assert.False(t, ok)
+	_, ok = foreignHead(x.d.packs["de"], "serverraum")
+	assert.True(t, ok)
 }
 
 // A product that has a generator finds it: @foreign counts only for
