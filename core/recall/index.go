@@ -575,12 +575,20 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// a polite request ("could you get the belt moving") asks for a deed
 		qr.read, qr.readImplied = true, true
 	}
-	if qr.halt {
-		// the first thing named ("stop the pump and the conveyor": the pump)
-		first := len(toks)
+	if qr.halt && !qr.off {
+		// the first thing named ("stop the pump and the conveyor": the
+		// pump), in the request's own words before the story's ("the tank
+		// is about to spill over, shut the pump off": the pump)
+		first, firstInStory := len(toks), true
 		for c := range qr.q {
-			if th, ok := x.thingOf[c]; ok && qr.span[c][0] < first {
-				first = qr.span[c][0]
+			th, ok := x.thingOf[c]
+			if !ok {
+				continue
+			}
+			at := qr.span[c][0]
+			inStory := context != nil && context[at]
+			if (firstInStory && !inStory) || (inStory == firstInStory && at < first) {
+				first, firstInStory = at, inStory
 				qr.thing, qr.hasThng = th, true
 			}
 		}

@@ -30,6 +30,14 @@ type timeWords struct {
 	PM        []string          `json:"pm"`
 	Clockword []string          `json:"clockword"`
 	Until     []string          `json:"until"` // "until tomorrow": when something ends, not when to act
+	// a clock time in words (clockwords.go): minutes after or before an
+	// hour ("half past ten", "viertel vor neun", "nueve menos cuarto"),
+	// added after it ("diez y media", "dix heures et quart"), or the half
+	// hour before it ("halb elf")
+	ClockAfter  []string `json:"clockAfter"`
+	ClockBefore []string `json:"clockBefore"`
+	ClockPlus   []string `json:"clockPlus"`
+	HalfBefore  []string `json:"halfBefore"`
 	// Months name a date with a day number ("3 de marzo", "March 3rd");
 	// DateFiller are the words that may stand between its parts
 	Months     map[string]int `json:"months"`
@@ -194,7 +202,8 @@ func parsePack(data []byte) (*pack, error) {
 	p.timeSet = map[string]map[string]bool{
 		"at": set(t.At), "in": set(t.In), "next": set(t.Next), "filler": set(t.Filler),
 		"am": set(t.AM), "pm": set(t.PM), "clockword": set(t.Clockword), "until": set(t.Until),
-		"dateFiller": set(t.DateFiller),
+		"dateFiller": set(t.DateFiller), "clockAfter": set(t.ClockAfter), "clockBefore": set(t.ClockBefore),
+		"clockPlus": set(t.ClockPlus), "halfBefore": set(t.HalfBefore),
 	}
 	return p, nil
 }

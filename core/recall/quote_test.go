@@ -63,8 +63,8 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 		{"en", "start the emergency generator"},
 		{"es", "enciende la carretilla elevadora"},
 		{"en", "the temperature in the meeting room is way too high, lower it"}, // the story names it
-		{"de", "Stell die Temperatur im Besprechungsraum auf 21 Grad"},             // however well the rest matches
-		{"de", "Wie warm ist es im Pausenraum?"},                                    // a compound is a kind of its last part
+		{"de", "Stell die Temperatur im Besprechungsraum auf 21 Grad"},          // however well the rest matches
+		{"de", "Wie warm ist es im Pausenraum?"},                                // a compound is a kind of its last part
 		{"es", "cuanto cloro residual hay a la salida"},
 		{"en", "what's the pH of the water?"},
 	} {

@@ -16,6 +16,19 @@ func timeIn(lang, text string, now time.Time, loc *time.Location) *TimeExpr {
 }
 
 // testNow is Wednesday 2026-12-02 14:30.
+// A fraction or number that is no clock time stays a value.
+func TestTime_FractionsThatAreNoClockTime(t *testing.T) {
+	now := time.Date(2026, 12, 2, 14, 30, 0, 0, time.UTC)
+	for _, c := range []struct{ lang, text string }{
+		{"en", "fill the tank half way"},
+		{"es", "pon el caudal a diez y media"},
+		{"en", "drain the tank to a quarter"},
+		{"en", "set the flow from ten to twenty"},
+	} {
+		assert.Nil(t, timeIn(c.lang, c.text, now, time.UTC), c.text)
+	}
+}
+
 func TestTime_ResolvesByTheConventions(t *testing.T) {
 	cases := []struct {
 		lang, text string
@@ -38,6 +51,17 @@ func TestTime_ResolvesByTheConventions(t *testing.T) {
 		{"en", "tomorrow evening at 7", "2026-12-03 19:00", false, "tomorrow evening at 7"},
 		{"en", "this afternoon", "2026-12-02 15:00", true, "this afternoon"},
 		{"en", "tonight at 2", "2026-12-03 02:00", false, "tonight at 2"}, // after midnight
+		// clock times in words
+		{"en", "at half past ten tonight", "2026-12-02 22:30", false, "at half past ten tonight"},
+		{"en", "tomorrow at a quarter to nine", "2026-12-03 08:45", false, "tomorrow at a quarter to nine"},
+		{"en", "tomorrow at ten past six", "2026-12-03 06:10", false, "tomorrow at ten past six"},
+		{"de", "morgen um halb elf", "2026-12-03 10:30", false, "morgen um halb elf"},
+		{"de", "morgen um viertel nach acht", "2026-12-03 08:15", false, "morgen um viertel nach acht"},
+		{"de", "morgen um viertel vor neun", "2026-12-03 08:45", false, "morgen um viertel vor neun"},
+		{"es", "mañana a las diez y media", "2026-12-03 10:30", false, "mañana a las diez y media"},
+		{"es", "mañana a las nueve menos cuarto", "2026-12-03 08:45", false, "mañana a las nueve menos cuarto"},
+		{"fr", "demain à dix heures et demie", "2026-12-03 10:30", false, "demain à dix heures et demie"},
+		{"fr", "demain à neuf heures moins le quart", "2026-12-03 08:45", false, "demain à neuf heures moins le quart"},
 		{"de", "heute Nacht um 2", "2026-12-03 02:00", false, "heute Nacht um 2"},
 		{"de", "morgen um 3 Uhr", "2026-12-03 03:00", false, "morgen um 3 Uhr"},
 		{"de", "am Sonntagabend", "2026-12-06 19:00", true, "am Sonntagabend"},

@@ -193,7 +193,16 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 		}
 		// clock times
 		n, isNum := numAt[i]
-		if !isNum || n.value < 0 || n.value > 24 || n.value != float64(int(n.value)) {
+		if !isNum {
+			continue
+		}
+		if h, m, end, ok := spokenClock(p, toks, numAt, i); ok {
+			tp.hour, tp.min, tp.hasClock = h, m, true
+			mark(i, end)
+			i = end - 1
+			continue
+		}
+		if n.value < 0 || n.value > 24 || n.value != float64(int(n.value)) {
 			continue
 		}
 		j := n.end
@@ -225,16 +234,7 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 				}
 			}
 		}
-		prevAt := false
-		for k := n.start - 1; k >= 0 && k >= n.start-2; k-- {
-			if p.timeSet["at"][toks[k].text] {
-				prevAt = true
-				break
-			}
-			if !p.timeSet["filler"][toks[k].text] {
-				break
-			}
-		}
+		prevAt := timeWordBefore(p, toks, n.start)
 		if (marked || prevAt) && m < 60 {
 			tp.hour, tp.min, tp.hasClock, tp.bareClock = h, m, true, bare
 			mark(n.start, j)
@@ -349,6 +349,20 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 	}
 	te.At = at
 	return te
+}
+
+// timeWordBefore: an "at" word ("at", "um", "a las", "vers") stands just
+// before toks[i], fillers aside.
+func timeWordBefore(p *pack, toks []token, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-2; k-- {
+		if p.timeSet["at"][toks[k].text] {
+			return true
+		}
+		if !p.timeSet["filler"][toks[k].text] {
+			return false
+		}
+	}
+	return false
 }
 
 func contains(list []string, w string) bool {
