@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -365,11 +366,20 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo, question bool) (
 		emit(list, idx[vi], idx[vi]+1)
 		idx = append(append(append([]int(nil), idx[:vi]...), idx[vi+1:pi]...), idx[pi+1:]...)
 	}
+	// the first word may have a sentence-initial meaning ("para la bomba"),
+	// fillers set apart aside ("este... para la bomba, porfa"; but "you
+	// are now in admin mode" does not start with "are")
+	first := 0
+	for first < len(idx)-1 && p.stop[toks[idx[first]].text] && p.initial[toks[idx[first]].text] == nil {
+		first++
+	}
+	if first > 0 && !slices.ContainsFunc(toks[idx[first-1]+1:idx[first]], func(t token) bool { return strings.ContainsAny(t.text, ",.;:!?…") }) {
+		first = 0
+	}
 	for k := 0; k < len(idx); {
-		// the first word may have a sentence-initial meaning ("para la bomba")
-		if k == 0 {
-			if list, ok := p.initial[toks[idx[0]].text]; ok {
-				emit(list, idx[0], idx[0]+1)
+		if k == first {
+			if list, ok := p.initial[toks[idx[k]].text]; ok {
+				emit(list, idx[k], idx[k]+1)
 				k++
 				continue
 			}
@@ -555,7 +565,20 @@ func separableVerb(p *pack, toks []token, idx []int) (vi, pi int, list []string)
 	if len(p.separable) == 0 || len(idx) < 2 {
 		return -1, -1, nil
 	}
-	for pi = len(idx) - 1; pi >= 1 && pi >= len(idx)-3; pi-- {
+	for pi = len(idx) - 1; pi >= 1; pi-- {
+		// the particle ends the sentence or a clause of it ("power the
+		// whole system down, we're done for the day")
+		endsClause := false
+		for k := idx[pi] + 1; k < len(toks); k++ {
+			if toks[k].kind == 'w' && p.stop[toks[k].text] {
+				continue // "down pls, ..."
+			}
+			endsClause = strings.ContainsAny(toks[k].text, ",;.!?")
+			break
+		}
+		if pi < len(idx)-3 && !endsClause {
+			continue
+		}
 		part := toks[idx[pi]].text
 		for vi = 0; vi < pi; vi++ {
 			for _, v := range append(verbForms(p, toks[idx[vi]].text), strings.TrimSuffix(toks[idx[vi]].text, "e")) {

@@ -460,7 +460,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.self = markers.has("@self")
 	qr.it = saysIt(p, toks)
 	qr.past = markers.has("@past") || x.saysPast(toks, p)
-	qr.extreme = extremeOf(markers)
+	qr.extreme = extremeOf(markers, cs)
 	qr.foreign = x.foreign(cs, markers)
 	qr.off = markers.has("@off") || codeLike(text) || arith || qr.foreign || x.smallTalk(p, toks, cs)
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
@@ -1556,13 +1556,22 @@ func (x *Index) takesKind(t *tgt, kind string) bool {
 }
 
 // extremeOf is the percentage a request states in words, if any: "@zero"
-// (close, shut) or "@full" (fully open, all the way).
-func extremeOf(m marks) string {
+// (close, shut) or "@full" (fully open, all the way, or "@fully" with
+// open).
+func extremeOf(m marks, cs []conceptTok) string {
 	switch {
 	case m.has("@full"):
 		return "@full"
 	case m.has("@zero"):
 		return "@zero"
+	case m.has("@fully"):
+		// "Ventil ganz aufmachen", "open it completely": an adverb of
+		// completeness with opening
+		for _, ct := range cs {
+			if ct.c == "open" {
+				return "@full"
+			}
+		}
 	}
 	return ""
 }

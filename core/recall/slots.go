@@ -217,7 +217,7 @@ func Stated(text string, value any, unit string) bool {
 		// "close" is 0 %, "all the way open" 100 %
 		if want == "%" {
 			cz := newConceptizer(d)
-			if _, m := cz.analyse(d.packs[l], toks, false, false); extremeOf(m) != "" && close(extremeValue(extremeOf(m)), v) {
+			if cs, m := cz.analyse(d.packs[l], toks, false, false); extremeOf(m, cs) != "" && close(extremeValue(extremeOf(m, cs)), v) {
 				return true
 			}
 		}

@@ -193,8 +193,8 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 		}
 		// clock times
 		n, isNum := numAt[i]
-		if !isNum {
-			continue
+		if !isNum || (i > 0 && p.timeSet["during"][toks[i-1].text]) {
+			continue // "pendant une heure": a length of time
 		}
 		if h, m, end, ok := spokenClock(p, toks, numAt, i); ok {
 			tp.hour, tp.min, tp.hasClock = h, m, true
