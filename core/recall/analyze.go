@@ -413,12 +413,13 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo, question bool) (
 			continue
 		}
 		w := toks[idx[k]].text
-		if list, ok := p.final[w]; ok && k == len(idx)-1 && k > 0 && !question && !markers.has("@read") && c.namesKnown(cs) {
+		last := k == len(idx)-1 || endsClause(p, toks, idx[k])
+		if list, ok := p.final[w]; ok && last && k > 0 && !question && !markers.has("@read") && c.namesKnown(cs) {
 			emit(list, idx[k], idx[k]+1)
 			k++
 			continue
 		}
-		if list, ok := p.finalRead[w]; ok && k == len(idx)-1 && k > 0 && (question || markers.has("@read")) && c.namesKnown(cs) {
+		if list, ok := p.finalRead[w]; ok && last && k > 0 && (question || markers.has("@read")) && c.namesKnown(cs) {
 			emit(list, idx[k], idx[k]+1)
 			k++
 			continue
@@ -561,6 +562,39 @@ func verbForms(p *pack, w string) []string {
 // separableVerb finds a verb of the pack's separable list and its particle
 // among the last three words ("get the belt moving again", "schalte die
 // Pumpe bitte ein"). It returns their positions in idx and the concepts.
+// endsClause: toks[i] is the last word of its clause, fillers aside ("down
+// pls, we're done", "Mischer aus, sofort!").
+func endsClause(p *pack, toks []token, i int) bool {
+	for k := i + 1; k < len(toks); k++ {
+		if toks[k].kind == 'w' && p.stop[toks[k].text] {
+			continue
+		}
+		return strings.ContainsAny(toks[k].text, ",;.!?")
+	}
+	return true
+}
+
+// crossesClause: a clause mark stands between toks[a] and toks[b].
+func crossesClause(toks []token, a, b int) bool {
+	for _, t := range toks[a+1 : b] {
+		if t.kind == 's' && strings.ContainsAny(t.text, ",;.!?") {
+			return true
+		}
+	}
+	return false
+}
+
+// contentBetween counts the words of idx that are no stop words.
+func contentBetween(p *pack, toks []token, idx []int) int {
+	n := 0
+	for _, i := range idx {
+		if !p.stop[toks[i].text] {
+			n++
+		}
+	}
+	return n
+}
+
 func separableVerb(p *pack, toks []token, idx []int) (vi, pi int, list []string) {
 	if len(p.separable) == 0 || len(idx) < 2 {
 		return -1, -1, nil
@@ -568,19 +602,16 @@ func separableVerb(p *pack, toks []token, idx []int) (vi, pi int, list []string)
 	for pi = len(idx) - 1; pi >= 1; pi-- {
 		// the particle ends the sentence or a clause of it ("power the
 		// whole system down, we're done for the day")
-		endsClause := false
-		for k := idx[pi] + 1; k < len(toks); k++ {
-			if toks[k].kind == 'w' && p.stop[toks[k].text] {
-				continue // "down pls, ..."
-			}
-			endsClause = strings.ContainsAny(toks[k].text, ",;.!?")
-			break
-		}
-		if pi < len(idx)-3 && !endsClause {
+		if pi < len(idx)-3 && !endsClause(p, toks, idx[pi]) {
 			continue
 		}
 		part := toks[idx[pi]].text
 		for vi = 0; vi < pi; vi++ {
+			if crossesClause(toks, idx[vi], idx[pi]) || contentBetween(p, toks, idx[vi+1:pi]) > 3 {
+				// "we had a power glitch and everything looks a bit off":
+				// a particle far from the verb is no part of it
+				continue
+			}
 			for _, v := range append(verbForms(p, toks[idx[vi]].text), strings.TrimSuffix(toks[idx[vi]].text, "e")) {
 				if l, ok := p.separable[v+" "+part]; ok {
 					return vi, pi, l

@@ -452,6 +452,11 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		for _, m := range []string{"@read", "@off"} {
 			markers[m] = slices.DeleteFunc(markers[m], func(at int) bool { return context[at] })
 		}
+		// nor is a time the story tells ("the readings have been odd all
+		// morning, so calibrate the sensor"; "we had a glitch overnight")
+		if qr.when != nil && x.timeInStory(text, toks, cs, qr.when, context) {
+			qr.when = nil
+		}
 	}
 	qr.read = markers.has("@read") || question
 	// a negation counts in a one-clause request only: "the pump won't
@@ -594,6 +599,26 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		}
 	}
 	return qr
+}
+
+// timeInStory: the time expression lies in a clause that only tells the
+// story, and tells of something ours ("the pressure readings have been odd
+// all morning"); a clause of only a time says when ("next Monday first
+// thing, put the heater on 45").
+func (x *Index) timeInStory(text string, toks []token, cs []conceptTok, when *TimeExpr, context []bool) bool {
+	at := strings.Index(text, when.Text)
+	for i, t := range toks {
+		if t.start != at || !context[i] {
+			continue
+		}
+		clause := clauseOf(text, toks)
+		for _, ct := range cs {
+			if clause[ct.start] == clause[i] && x.df[ct.c] > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // markIDs finds component ids written with a number ("pump-1", "pump 1")
