@@ -607,6 +607,9 @@ func separableVerb(p *pack, toks []token, idx []int) (vi, pi int, list []string)
 		}
 		part := toks[idx[pi]].text
 		for vi = 0; vi < pi; vi++ {
+			if vi > 0 && (p.articles[toks[idx[vi-1]].text] || toks[idx[vi-1]].text == "the") {
+				continue // "a power glitch": a noun, not the verb
+			}
 			if crossesClause(toks, idx[vi], idx[pi]) || contentBetween(p, toks, idx[vi+1:pi]) > 3 {
 				// "we had a power glitch and everything looks a bit off":
 				// a particle far from the verb is no part of it
