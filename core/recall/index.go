@@ -998,6 +998,14 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 			s *= 0.85 // the value now is not what was asked
 		}
 	}
+	// "who changed the flow yesterday?": a question about a person is for
+	// the targets that tell who (the Rhythm, the caller, the tokens), not
+	// for the values that changed
+	for _, c := range x.d.concepts.Person {
+		if _, said := qr.q[c]; said && qr.read && x.mentions(t, []string{c}) == 0 {
+			s *= 0.8
+		}
+	}
 	// "add the filter backflush to the allowlist", "a playbook that fills
 	// the tank": the command is the object of the allowlist or Playbook
 	if t.Kind == "command" {

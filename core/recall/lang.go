@@ -240,6 +240,7 @@ type conceptsFile struct {
 	History     []string            `json:"history"`    // concepts of targets that keep history, for questions about the past
 	Present     []string            `json:"present"`    // concepts of live, present-only targets (a stream of events)
 	SmallTalk   []string            `json:"smallTalk"`  // what "how are you" asks after a greeting (status, health)
+	Person      []string            `json:"person"`     // words that ask who: for targets that tell who
 	ArgEntities map[string]string   `json:"argEntities"`
 }
 
