@@ -19,3 +19,34 @@ func (x *Index) foreign(cs []conceptTok, markers marks) bool {
 	}
 	return false
 }
+
+// markNamedPlaces marks @foreign a name after a word of place ("start the
+// pump at the Millbrook station", "el nivel del depósito en Sevilla",
+// "der Pegel in Köln"): a word no pack knows, capitalised inside the
+// sentence, after at/in/en/à (an article may stand between). A place by
+// name is somewhere else; this system is here.
+func (x *Index) markNamedPlaces(p *pack, toks []token, cs []conceptTok, markers marks) {
+	for i := 1; i < len(toks); i++ {
+		t := toks[i]
+		if t.kind != 'w' || t.used || !startsUpper(t.orig) {
+			continue
+		}
+		prev := i - 1
+		if prev > 0 && p.stop[toks[prev].text] && !p.timeSet["locative"][toks[prev].text] {
+			prev-- // "at the Millbrook station"
+		}
+		if !p.timeSet["locative"][toks[prev].text] {
+			continue
+		}
+		unknown := false
+		for _, ct := range cs {
+			if ct.start == i && !ct.typo && !x.cz.known[ct.c] {
+				_, inPack := x.cz.lexical(p, t.text)
+				unknown = !inPack
+			}
+		}
+		if unknown {
+			markers["@foreign"] = append(markers["@foreign"], i)
+		}
+	}
+}

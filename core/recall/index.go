@@ -423,6 +423,11 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.cz.spell(p, toks)
 	qr.quote = quoted(p, text, toks)
 	markNames(text, toks)
+	// "good morning, ...": a greeting is no time, and names nothing
+	greetEnd, _ := greeting(p, toks)
+	for k := range greetEnd {
+		toks[k].used = true
+	}
 	nums := parseNumbers(toks, p)
 	arith := x.arithmetic(toks, nums)
 	now := ctx.Now
@@ -438,6 +443,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markRelative(p, toks, qr.qty)
 	unitWords := x.d.units.mentions(toks)
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
+	x.markNamedPlaces(p, toks, cs, markers)
 	// "could you …?" asks for something to be done, not a question
 	question := strings.Contains(text, "?") && !markers.has("@ask")
 	context := x.contextTokens(text, toks, cs, markers, question)

@@ -41,6 +41,9 @@ type timeWords struct {
 	// During: words before a length of time ("pendant une heure" is an
 	// hour long, not one o'clock)
 	During []string `json:"during"`
+	// Locative: words before a place ("at", "in", "en", "à"); a name
+	// after one is a place elsewhere (foreign.go)
+	Locative []string `json:"locative"`
 	// Months name a date with a day number ("3 de marzo", "March 3rd");
 	// DateFiller are the words that may stand between its parts
 	Months     map[string]int `json:"months"`
@@ -206,7 +209,7 @@ func parsePack(data []byte) (*pack, error) {
 		"at": set(t.At), "in": set(t.In), "next": set(t.Next), "filler": set(t.Filler),
 		"am": set(t.AM), "pm": set(t.PM), "clockword": set(t.Clockword), "until": set(t.Until),
 		"dateFiller": set(t.DateFiller), "clockAfter": set(t.ClockAfter), "clockBefore": set(t.ClockBefore),
-		"clockPlus": set(t.ClockPlus), "halfBefore": set(t.HalfBefore), "during": set(t.During),
+		"clockPlus": set(t.ClockPlus), "halfBefore": set(t.HalfBefore), "during": set(t.During), "locative": set(t.Locative),
 	}
 	return p, nil
 }

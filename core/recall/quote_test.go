@@ -67,6 +67,9 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 		{"de", "Wie warm ist es im Pausenraum?"},                                // a compound is a kind of its last part
 		{"es", "cuanto cloro residual hay a la salida"},
 		{"en", "what's the pH of the water?"},
+		{"en", "start the pump at the Millbrook station"}, // a place by name is elsewhere
+		{"de", "Wie hoch ist der Pegel vom Rhein in Köln?"},
+		{"es", "¿cuál es el nivel del depósito en Sevilla?"},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang
@@ -75,6 +78,9 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 	ctx := testCtx()
 	ctx.Lang = "fr"
 	assert.Equal(t, "getProperty", top(t, x.Resolve("niveau de la cuve ?", ctx)).Target)
+	// a language or a unit after "in" is no place
+	assert.Equal(t, "getAlerts", top(t, x.Resolve("show the alerts in English", testCtx())).Target)
+	assert.Equal(t, "com.acme.heater.set_setpoint", top(t, x.Resolve("set the heater to 50 in Celsius", testCtx())).Target)
 	ctx.Lang = "de"
 	// a part that is ours does not decide alone: "Reifendruck" is no pump pressure, and no place either
 	_, ok := foreignHead(x.d.packs["de"], "reifendruck")

@@ -57,3 +57,12 @@ func TestGreeting_OpensTheRequest(t *testing.T) {
 		assert.Equal(t, c.end, end, c.text)
 	}
 }
+
+// A greeting is no time: "good morning" asks nothing for the morning.
+func TestResolve_AGreetingIsNoTime(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("good morning, what's the tank level?", testCtx())
+	assert.Nil(t, res.When)
+	assert.Equal(t, "getProperty", top(t, res).Target)
+	assert.NotNil(t, x.Resolve("good morning, restart the system tomorrow morning", testCtx()).When)
+}

@@ -24,6 +24,7 @@ func TestTime_FractionsThatAreNoClockTime(t *testing.T) {
 		{"es", "pon el caudal a diez y media"},
 		{"en", "drain the tank to a quarter"},
 		{"en", "set the flow from ten to twenty"},
+		{"fr", "coupe les alertes pendant une heure"}, // a length of time
 	} {
 		assert.Nil(t, timeIn(c.lang, c.text, now, time.UTC), c.text)
 	}
@@ -51,6 +52,7 @@ func TestTime_ResolvesByTheConventions(t *testing.T) {
 		{"en", "tomorrow evening at 7", "2026-12-03 19:00", false, "tomorrow evening at 7"},
 		{"en", "this afternoon", "2026-12-02 15:00", true, "this afternoon"},
 		{"en", "tonight at 2", "2026-12-03 02:00", false, "tonight at 2"}, // after midnight
+		{"en", "after 15 minutes", "2026-12-02 14:45", false, "after 15 minutes"},
 		// clock times in words
 		{"en", "at half past ten tonight", "2026-12-02 22:30", false, "at half past ten tonight"},
 		{"en", "tomorrow at a quarter to nine", "2026-12-03 08:45", false, "tomorrow at a quarter to nine"},
