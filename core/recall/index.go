@@ -445,7 +445,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
 	x.markNamedPlaces(p, toks, cs, markers)
 	// "could you …?" asks for something to be done, not a question
-	question := strings.Contains(text, "?") && !markers.has("@ask")
+	question := strings.Contains(text, "?") && !markers.has("@ask") && !markers.has("@please")
 	context := x.contextTokens(text, toks, cs, markers, question)
 	if context != nil {
 		// the request's own words first, so that a word in both counts fully
@@ -582,8 +582,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		qr.act = true // "flow 65", "conveyor speed 12": a value to set
 	}
 	if !qr.act && !qr.read && qr.when == nil && len(qr.idents) == 0 && len(qr.idEnts) == 0 && !markers.has("@ask") {
-		// only names, no verb: "tank lvl", "débit actuel", "Netzwerkstatus";
-		// a polite request ("could you get the belt moving") asks for a deed
+		// only names, no verb: "tank lvl", "débit actuel", "Netzwerkstatus",
+		// "filter dp pls"; a request ("could you get the belt moving") asks
+		// for a deed
 		qr.read, qr.readImplied = true, true
 	}
 	if qr.halt && !qr.off {

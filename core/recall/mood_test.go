@@ -48,6 +48,7 @@ func TestResolve_OnlyNamesIsARead(t *testing.T) {
 		"tank level":                      "tank.level",
 		"valve position":                  "valve.position",
 		"diff pressure across the filter": "filter.dp",
+		"filter dp pls":                   "filter.dp", // "please" is no request for a deed
 	} {
 		c := top(t, x.Resolve(text, testCtx()))
 		assert.Equal(t, "getProperty", c.Target, text)
