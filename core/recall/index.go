@@ -922,7 +922,7 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 	// 2026-11-28"): then it is not a schedule; nor is a bare "today" or a
 	// time already past
 	if qr.when != nil {
-		usedByArg := false
+		usedByDate := false
 		if len(cands) > 0 {
 			t := &x.targets[x.byID[cands[0].Target]]
 			if cands[0].Args == nil {
@@ -932,8 +932,11 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 				switch {
 				case a.Type == "date" && qr.when.dayOnly:
 					cands[0].Args[a.Name] = qr.when.At.Format("2006-01-02")
+					usedByDate = true
 				case a.Type == "string" && containsStr(x.d.concepts.TimeArgs, a.Name):
-					cands[0].Args[a.Name] = qr.when.At.Format(time.RFC3339) // "set the clock to 14:30"
+					// "set the clock to 14 h 05": the time stays reported, so
+					// that the Core can check the claim against it
+					cands[0].Args[a.Name] = qr.when.At.Format(time.RFC3339)
 				default:
 					continue
 				}
@@ -942,13 +945,12 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 				}
 				cands[0].Grounding[a.Name] = GroundStated
 				cands[0].Missing = remove(cands[0].Missing, a.Name)
-				usedByArg = true
 			}
 		}
 		// a time already past stays: a change asked for then is no change
 		// to make now ("restart on the 5th at 3am", when that has passed),
 		// and the Core asks
-		if usedByArg || qr.when.dateOnly {
+		if usedByDate || qr.when.dateOnly {
 			res.When = nil
 		}
 	}
