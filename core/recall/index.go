@@ -1256,12 +1256,15 @@ func (x *Index) isWord(w string) bool {
 	return false
 }
 
-// markIdents marks the tokens of identifiers with digits used, so "E42"
-// is not 42; the words of "Rhythm-Eintrag" still count.
+// markIdents marks the tokens of identifiers with digits, and of slugs,
+// used, so "E42" is not 42; the words of "Rhythm-Eintrag" still count.
 func markIdents(text string, toks []token, ids []string) {
 	pos := 0
 	for _, id := range ids {
-		if !strings.ContainsAny(id, "0123456789") {
+		// a slug of three parts or more is a name too ("pb-high-pressure"
+		// names a Playbook, not the pressure)
+		slug := len(strings.FieldsFunc(id, func(r rune) bool { return r == '-' || r == '_' })) >= 3
+		if !strings.ContainsAny(id, "0123456789") && !slug {
 			continue
 		}
 		at := strings.Index(text[pos:], id)
@@ -1460,6 +1463,8 @@ func (x *Index) itemOverList(cands []Candidate, read bool) {
 			}
 			if cands[i].Score <= cands[j].Score {
 				cands[i].Score = math.Min(1, math.Round((cands[j].Score+0.05)*1000)/1000)
+				// at the top of the scale the list steps down instead
+				cands[j].Score = math.Min(cands[j].Score, cands[i].Score-0.05)
 			}
 		}
 	}

@@ -60,7 +60,8 @@ func TestResolve_OnlyNamesIsARead(t *testing.T) {
 func TestResolve_ItemNamedByIDLeadsItsList(t *testing.T) {
 	x := fullIndex(t)
 	for text, want := range map[string]string{
-		"show schedule 3": "getSchedule",
+		"show schedule 3":                                "getSchedule",
+		"muéstrame el playbook pb-high-pressure":         "getTendingRule", // a slug names it; its words name no property
 		"¿Me puedes mostrar la entrada 42 del Rhythm?":   "getRhythmEntry",
 		"Montrez-moi la consultation 1, s'il vous plaît": "getTendingConsultation",
 		"show the schedules":                             "getSchedules",
