@@ -423,6 +423,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.cz.spell(p, toks)
 	qr.quote = quoted(p, text, toks)
 	markNames(text, toks)
+	x.markRuleBody(p, toks)
 	// "good morning, ...": a greeting is no time, and names nothing
 	greetEnd, _ := greeting(p, toks)
 	for k := range greetEnd {

@@ -244,6 +244,7 @@ type conceptsFile struct {
 	Present     []string            `json:"present"`    // concepts of live, present-only targets (a stream of events)
 	SmallTalk   []string            `json:"smallTalk"`  // what "how are you" asks after a greeting (status, health)
 	Person      []string            `json:"person"`     // words that ask who: for targets that tell who
+	Documents   []string            `json:"documents"`  // what "X: ..." introduces as a document to write (a Playbook)
 	ArgEntities map[string]string   `json:"argEntities"`
 }
 

@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -67,5 +68,26 @@ func markNames(text string, toks []token) {
 			i = j
 			break
 		}
+	}
+}
+
+// markRuleBody marks used what follows a colon after a Playbook named
+// ("add a playbook: whenever the filter dp goes over 0.8 bar, backflush the
+// filter"): that is the document to write, which the device validates, not
+// words that choose the target. (After the allowlist, what follows names
+// the command to allow, and is read.)
+func (x *Index) markRuleBody(p *pack, toks []token) {
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].kind != 'w' || toks[i].used || toks[i+1].text != ":" {
+			continue
+		}
+		cs, _ := x.cz.lexical(p, toks[i].text)
+		if !slices.ContainsFunc(cs, func(c string) bool { return containsStr(x.d.concepts.Documents, c) }) {
+			continue
+		}
+		for j := i + 2; j < len(toks); j++ {
+			toks[j].used = true
+		}
+		return
 	}
 }

@@ -103,3 +103,11 @@ func TestResolve_AForeignObjectThisSystemHasIsNoErrand(t *testing.T) {
 	assert.Equal(t, DecisionMatch, res.Decision)
 	assert.Equal(t, "com.example.generator.start", top(t, res).Target)
 }
+
+// What follows "a playbook:" is the Playbook to write, not words to read.
+func TestResolve_APlaybookBodyIsNoRequest(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("Add a playbook: whenever the filter dp goes over 0.8 bar, backflush the filter.", testCtx())
+	assert.Equal(t, DecisionMatch, res.Decision)
+	assert.Equal(t, "putTendingRule", top(t, res).Target)
+}
