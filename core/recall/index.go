@@ -401,6 +401,7 @@ type query struct {
 	extreme      string // "@zero" ("close the valve", "cierra"), "@full" ("all the way open"): a percentage in words
 	off          bool   // words of requests no device serves: order, price, weather, joke, ...
 	foreign      bool   // the request's own clause names an object this system does not have
+	scheduled    bool   // a change asked for with the word schedule
 	self         bool   // "I", "my", "mich", "moi": the caller speaks of themself
 	it           bool   // a pronoun that may stand for a thing ("turn it off")
 	quote        string // text to pass on ("… saying the tank is full")
@@ -546,8 +547,13 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		}
 	}
 	// a scheduled action: "schedule a restart for Sunday night" is the restart
-	if sc := x.d.concepts.Schedule; qr.when != nil && qr.act {
-		delete(qr.q, sc)
+	if sc := x.d.concepts.Schedule; qr.act {
+		if _, said := qr.q[sc]; said {
+			qr.scheduled = true
+			if qr.when != nil {
+				delete(qr.q, sc)
+			}
+		}
 	}
 	if qr.off {
 		// an errand no device serves ("tell me a joke", "the weather"): its
@@ -706,7 +712,7 @@ func f1(o, qm, dm float64) float64 {
 // place comes back with Decision "none".
 func (x *Index) Resolve(text string, ctx Context) Result {
 	qr := x.analyse(text, ctx)
-	res := Result{Lang: qr.lang, Quantities: qr.qty, When: qr.when, Decision: DecisionNone}
+	res := Result{Lang: qr.lang, Quantities: qr.qty, When: qr.when, Scheduled: qr.scheduled, Decision: DecisionNone}
 	if qr.when != nil {
 		qr.when.Past = qr.past
 	}
@@ -919,6 +925,10 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		cands = cands[:x.opts.ShortlistSize]
 	}
 	res.Shortlist = cands
+	// "schedule a backflush" schedules it; "delete schedule 4" is about one
+	if res.Scheduled && len(cands) > 0 && x.mentions(&x.targets[x.byID[cands[0].Target]], []string{x.d.concepts.Schedule}) > 0 {
+		res.Scheduled = false
+	}
 	// a date argument takes the time ("today's report", "the report of
 	// 2026-11-28"): then it is not a schedule; nor is a bare "today" or a
 	// time already past

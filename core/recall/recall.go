@@ -152,9 +152,13 @@ type Result struct {
 	// when it also fills a time argument ("set the clock to 14 h 05"), so
 	// that the Core can check that claim; a target taking such an argument
 	// is not scheduled. A date argument ("today's report") takes it away.
-	When     *TimeExpr   `json:"when,omitempty"`
-	Entities []EntityRef `json:"entities,omitempty"`
-	Decision string      `json:"decision"`
+	When *TimeExpr `json:"when,omitempty"`
+	// Scheduled: the request asks for a change by the word schedule
+	// ("schedule a filter backflush"): a schedule even without a time,
+	// for which the Core asks.
+	Scheduled bool        `json:"scheduled,omitempty"`
+	Entities  []EntityRef `json:"entities,omitempty"`
+	Decision  string      `json:"decision"`
 	// Thing is set when the request asks to stop a thing ("stop the mixer"):
 	// the Core must not answer it with postTendingStop (§6.2). ThingHalt is
 	// that thing's halt command, or "" when it has none (the Core refuses and

@@ -338,3 +338,12 @@ func TestResolve_IsDeterministic(t *testing.T) {
 	}
 	assert.Equal(t, "pump", x.Resolve("stop the pump and the conveyor", testCtx()).Thing)
 }
+
+// "schedule a filter backflush" says schedule without a time; "delete
+// schedule 4" is about a schedule, not one to make.
+func TestResolve_TheWordScheduleAsksForASchedule(t *testing.T) {
+	x := fullIndex(t)
+	assert.True(t, x.Resolve("schedule a filter backflush", testCtx()).Scheduled)
+	assert.False(t, x.Resolve("delete schedule 4", testCtx()).Scheduled)
+	assert.False(t, x.Resolve("backflush the filter", testCtx()).Scheduled)
+}

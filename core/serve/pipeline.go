@@ -344,7 +344,7 @@ func (r *run) later(t Target, c Candidate) bool {
 	case t.Name == StopTarget:
 		return w != nil && !w.Until && w.At.After(r.env.Now)
 	case !t.Read():
-		return w != nil || r.offersSchedule()
+		return w != nil || r.u.Scheduled || r.offersSchedule()
 	}
 	return r.readLater(c)
 }

@@ -379,6 +379,19 @@ func TestServe_AFarScheduleReadingIsNoQuestion(t *testing.T) {
 	assert.Equal(t, "com.acme.tank.fill", out.Intent.Target)
 }
 
+// "schedule a filter backflush": asked for as a schedule, however low the
+// schedule reading scores, it is one, and the Core asks when; it never runs
+// now.
+func TestServe_AScheduleAskedForInWordsAsksWhen(t *testing.T) {
+	dev := newFake()
+	u := Understanding{Decision: "match", Scheduled: true, Candidates: []Candidate{{Target: "com.acme.tank.fill", Score: 0.78, Args: map[string]any{"targetPercent": 90.0}}, {Target: ScheduleTarget, Score: 0.25}}}
+	out := serveText(t, env(t, dev, u), operator, "schedule a tank fill")
+	assert.Equal(t, NeedsClarification, out.Outcome, out.Answer)
+	assert.Equal(t, ScheduleTarget, out.Intent.Target)
+	assert.Equal(t, "com.acme.tank.fill", out.Intent.Arguments["target"])
+	assert.Empty(t, dev.nonReads())
+}
+
 // A read asked for at a stated time to come is a schedule of it; a read
 // about the past, or with only a part of the day, is answered now.
 func TestServe_ReadAtATimeToCome(t *testing.T) {

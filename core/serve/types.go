@@ -106,6 +106,9 @@ type Understanding struct {
 	// Thing is set when the request asks to stop a thing ("stop the
 	// mixer"): it means that thing's halt, never Stop (§6.2).
 	Thing string
+	// Scheduled: the request asks in words for a schedule ("schedule a
+	// filter backflush", "Plane einen Neustart ein"), with or without a time.
+	Scheduled bool
 }
 
 // Candidate is one possible target with the arguments the tier filled and
