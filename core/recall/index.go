@@ -478,8 +478,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.off = markers.has("@off") || codeLike(text) || arith || qr.foreign || x.smallTalk(p, toks, cs)
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {
-		if q.Unit != "" && !qr.read {
-			qr.act = true // "the pump at 40 l/min" asks for a change
+		if q.Unit != "" && q.Unit != "s" && !qr.read {
+			qr.act = true // "the pump at 40 l/min" asks for a change; "der letzten 2 Std." does not
 		}
 	}
 	typoMass, actAt := 0.0, -1
@@ -585,8 +585,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			}
 		}
 	}
-	if len(qr.qty) > 0 && !qr.read {
-		qr.act = true // "flow 65", "conveyor speed 12": a value to set
+	if slices.ContainsFunc(qr.qty, func(q Quantity) bool { return q.Unit != "s" }) && !qr.read {
+		qr.act = true // "flow 65", "conveyor speed 12": a value to set; "der letzten 2 Std." is none
 	}
 	if !qr.act && !qr.read && qr.when == nil && len(qr.idents) == 0 && len(qr.idEnts) == 0 && !markers.has("@ask") {
 		// only names, no verb: "tank lvl", "débit actuel", "Netzwerkstatus",
@@ -1016,6 +1016,16 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 			s *= 0.75 // "the tank level at 6 this morning": a time gone by
 		default:
 			s *= 0.85 // the value now is not what was asked
+		}
+	}
+	// "min, max et moyenne de la température": statistics are for the
+	// targets that compute them, not for the values one by one
+	if qr.read && !qr.act && x.mentions(t, x.d.concepts.Statistics) == 0 {
+		for _, c := range x.d.concepts.Statistics {
+			if _, said := qr.q[c]; said {
+				s *= 0.85
+				break
+			}
 		}
 	}
 	// "who changed the flow yesterday?": a question about a person is for

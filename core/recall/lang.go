@@ -245,6 +245,7 @@ type conceptsFile struct {
 	SmallTalk   []string            `json:"smallTalk"`  // what "how are you" asks after a greeting (status, health)
 	Person      []string            `json:"person"`     // words that ask who: for targets that tell who
 	Documents   []string            `json:"documents"`  // what "X: ..." introduces as a document to write (a Playbook)
+	Statistics  []string            `json:"statistics"` // min, max, mean: asked for, they favour the targets that compute them
 	ArgEntities map[string]string   `json:"argEntities"`
 }
 

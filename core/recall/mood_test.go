@@ -265,6 +265,9 @@ func TestResolve_WordsInTheirPlace(t *testing.T) {
 		{"fr", "Temp. de la chauffe ?", "getProperty", map[string]any{"name": "heater.temperature"}},
 		{"es", "Ya no usamos el informe diario, así que elimina su definición personalizada.", "deleteDefinition", nil},
 		{"de", "Lassen Sie den Tank bitte bis auf 25 Prozent ab.", "com.acme.tank.drain", map[string]any{"targetPercent": 25.0}},
+		{"de", "Tankfüllstand der letzten 2 Std.", "getProperty", nil},                          // a length of time is no value to set
+		{"fr", "min, max et moyenne de la température du réchauffeur", "getVitalFeatures", nil}, // statistics
+		{"de", "Sind Nachrichten von anderen Systemen eingegangen?", "getMessages", nil},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang

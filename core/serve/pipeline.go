@@ -743,7 +743,13 @@ func (r *run) deviceRefused(t Target, resp *api.Response, in *Intent, read bool)
 	case p.Status == 404:
 		return r.refuse(in, ReasonNotFound, vars), nil
 	case p.Status == 400 && p.Field != "":
-		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": r.set.ArgName(p.Field), "title": explain.LowerFirst(t.Title)})), nil
+		// the device's reason first ("windowSec must be a whole number
+		// from 1 to 3600."), so the person knows what to give
+		ask := explain.Fill(r.set.Missing, map[string]string{"name": r.set.ArgName(p.Field), "title": explain.LowerFirst(t.Title)})
+		if p.Detail != "" {
+			ask = explain.Fill(r.set.DeviceSays, vars) + " " + ask
+		}
+		return r.question(in, ask), nil
 	case p.Status == 400 || p.Status == 404 || p.Status == 409 || p.Status == 422:
 		return r.refuse(in, ReasonDevice, vars), nil
 	}

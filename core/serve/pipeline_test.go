@@ -228,6 +228,9 @@ func TestServe_DeviceRefusals_AreOutcomes(t *testing.T) {
 			out := serveText(t, env(t, dev, match("putValve", 0.9, nil, nil)), owner, "let pump data go to the vendor")
 			assert.Equal(t, tc.outcome, out.Outcome)
 			assert.Equal(t, tc.reason, out.Reason)
+			if tc.outcome == NeedsClarification {
+				assert.Contains(t, out.Question, "The device says: no", "the device's reason comes with the question")
+			}
 		})
 	}
 }
