@@ -38,15 +38,35 @@ func (x *Index) markNamedPlaces(p *pack, toks []token, cs []conceptTok, markers 
 		if !p.timeSet["locative"][toks[prev].text] {
 			continue
 		}
-		unknown := false
-		for _, ct := range cs {
-			if ct.start == i && !ct.typo && !x.cz.known[ct.c] {
-				_, inPack := x.cz.lexical(p, t.text)
-				unknown = !inPack
-			}
-		}
-		if unknown {
+		if x.unknownWord(p, toks, cs, i) {
 			markers["@foreign"] = append(markers["@foreign"], i)
 		}
 	}
+}
+
+// markPossessed marks @foreign a word no pack knows after "my", "mein",
+// "mi", "mon" ("my payslip", "mi nómina", "meine Lohnabrechnung"): the
+// person's own things are not this system's. "my permissions" and "our
+// pump" name what the packs know, and stay.
+func (x *Index) markPossessed(p *pack, toks []token, cs []conceptTok, markers marks) {
+	for i := 1; i < len(toks); i++ {
+		if toks[i].kind != 'w' || !p.possessive[toks[i-1].text] {
+			continue
+		}
+		if x.unknownWord(p, toks, cs, i) {
+			markers["@foreign"] = append(markers["@foreign"], i)
+		}
+	}
+}
+
+// unknownWord: toks[i] is a word no pack knows and no target uses, not a
+// typo of one.
+func (x *Index) unknownWord(p *pack, toks []token, cs []conceptTok, i int) bool {
+	for _, ct := range cs {
+		if ct.start == i && !ct.typo && !x.cz.known[ct.c] {
+			_, inPack := x.cz.lexical(p, toks[i].text)
+			return !inPack
+		}
+	}
+	return false
 }

@@ -91,6 +91,9 @@ type packFile struct {
 	Relative []string `json:"relative"`
 	// Greetings that may open a request ("hola", "guten Morgen")
 	Greetings []string `json:"greetings"`
+	// Possessive: "my", "mein", "mi", "mon": what follows, if no pack knows
+	// it, is the person's own thing (foreign.go)
+	Possessive []string `json:"possessive"`
 }
 
 // pack is a parsed language pack. All keys are normalised (folded) words;
@@ -126,6 +129,7 @@ type pack struct {
 	quote      [][]string // each a sequence of folded words
 	relative   map[string]bool
 	greetings  [][]string // each a sequence of folded words
+	possessive map[string]bool
 	time       timeWords
 	timeSet    map[string]map[string]bool // at/in/next/filler/am/pm/clockword as sets
 }
@@ -178,6 +182,7 @@ func parsePack(data []byte) (*pack, error) {
 	for _, q := range f.Quote {
 		p.quote = append(p.quote, strings.Fields(Normalize(q)))
 	}
+	p.possessive = set(f.Possessive)
 	for _, g := range f.Greetings {
 		p.greetings = append(p.greetings, strings.Fields(Normalize(g)))
 	}

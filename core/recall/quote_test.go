@@ -70,6 +70,8 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 		{"en", "start the pump at the Millbrook station"}, // a place by name is elsewhere
 		{"de", "Wie hoch ist der Pegel vom Rhein in Köln?"},
 		{"es", "¿cuál es el nivel del depósito en Sevilla?"},
+		{"en", "where is my payslip?"}, // the person's own things
+		{"es", "¿dónde está mi nómina?"},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang
@@ -78,6 +80,8 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 	ctx := testCtx()
 	ctx.Lang = "fr"
 	assert.Equal(t, "getProperty", top(t, x.Resolve("niveau de la cuve ?", ctx)).Target)
+	// what the packs know stays ours after "my"
+	assert.Equal(t, "getWhoami", top(t, x.Resolve("show my permissions", testCtx())).Target)
 	// a language or a unit after "in" is no place
 	assert.Equal(t, "getAlerts", top(t, x.Resolve("show the alerts in English", testCtx())).Target)
 	assert.Equal(t, "com.acme.heater.set_setpoint", top(t, x.Resolve("set the heater to 50 in Celsius", testCtx())).Target)
