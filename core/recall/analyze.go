@@ -138,6 +138,11 @@ func compound(p *pack, w string, depth int) ([]string, bool) {
 			continue
 		}
 		if lc, ok := lookupLinked(p, left); ok {
+			if containsStr(lc, "@foreign") {
+				// "Fahrradventil", "Küchenmixer": a part of something not
+				// ours is not ours either
+				return append([]string{}, lc...), true
+			}
 			return append(append([]string{}, lc...), rc...), true
 		}
 		if lc, ok := compound(p, left, depth+1); ok {

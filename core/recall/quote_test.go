@@ -72,6 +72,7 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 		{"es", "¿cuál es el nivel del depósito en Sevilla?"},
 		{"en", "where is my payslip?"}, // the person's own things
 		{"es", "¿dónde está mi nómina?"},
+		{"de", "Mein Fahrradventil ist kaputt, wo krieg ich ein neues?"}, // a part of something not ours
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang
