@@ -728,6 +728,9 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 	if vc == nil {
 		vc = x.vagueOff(qr) // "turn it off"
 	}
+	if vc == nil {
+		vc = x.vagueState(qr) // "is it on or off?"
+	}
 	if vc != nil {
 		res.Shortlist, res.Decision = vc, DecisionVague
 		return res

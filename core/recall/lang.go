@@ -251,6 +251,7 @@ type conceptsFile struct {
 	Person      []string            `json:"person"`     // words that ask who: for targets that tell who
 	Documents   []string            `json:"documents"`  // what "X: ..." introduces as a document to write (a Playbook)
 	Statistics  []string            `json:"statistics"` // min, max, mean: asked for, they favour the targets that compute them
+	StateRead   string              `json:"stateRead"`  // the target that reads a property now, offered for "is it on?"
 	ArgEntities map[string]string   `json:"argEntities"`
 }
 

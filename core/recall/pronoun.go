@@ -77,3 +77,46 @@ func (qr *query) namesSomething() bool {
 	}
 	return false
 }
+
+// vagueState: "is it on or off?", "Ist das Ding an?" with nothing named: a
+// question about the state of "it" asks which thing's, offering a read of
+// each property that such state words name.
+func (x *Index) vagueState(qr *query) []Candidate {
+	if !qr.it || !qr.read || qr.act || qr.neg || qr.off || qr.when != nil || qr.namesSomething() || len(qr.q) == 0 {
+		return nil
+	}
+	read, ok := x.byID[x.d.concepts.StateRead]
+	if !ok {
+		return nil
+	}
+	var out []Candidate
+	stateWords := map[string]bool{}
+	for _, ei := range x.entities {
+		if ei.e.Kind != "property" {
+			continue
+		}
+		names := false
+		for _, alias := range ei.aliases {
+			for _, c := range alias {
+				if _, said := qr.q[c]; said {
+					names = true // "running" in "pump running"
+					stateWords[c] = true
+				}
+			}
+		}
+		if names {
+			out = append(out, Candidate{Target: x.targets[read].ID, Score: 0.5, Args: map[string]any{"name": ei.e.ID}, Grounding: map[string]string{}})
+		}
+	}
+	// every word asks for the state: "what firmware version is it
+	// running" asks for something else
+	for c := range qr.q {
+		if !stateWords[c] {
+			return nil
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}

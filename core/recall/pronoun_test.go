@@ -53,3 +53,27 @@ func TestSaysIt_PronounsAndEnclitics(t *testing.T) {
 		assert.Equal(t, c.want, saysIt(d.packs[c.lang], tokenize(c.text)), c.text)
 	}
 }
+
+// "is it on or off?" with nothing named asks which thing's state; "what
+// firmware version is it running" asks for something else.
+func TestResolve_AStateOfAPronounIsAskedAbout(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"en", "is it on or off?"},
+		{"de", "Ist das Ding an oder aus?"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.Equal(t, DecisionVague, res.Decision, c.text)
+		var names []any
+		for _, s := range res.Shortlist {
+			assert.Equal(t, "getProperty", s.Target)
+			names = append(names, s.Args["name"])
+		}
+		assert.Subset(t, names, []any{"pump.state", "conveyor.state"}, c.text)
+	}
+	assert.NotEqual(t, DecisionVague, x.Resolve("what firmware version is it running", testCtx()).Decision)
+	// "thing" is no word of any target: a question about one stops nothing
+	assert.NotEqual(t, "postTendingStop", top(t, x.Resolve("what's the spinning thing in the tank doing?", testCtx())).Target)
+}
