@@ -443,6 +443,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.qty = x.d.units.quantities(text, toks, nums)
 	qr.qty = append(qr.qty, x.d.units.articleDurations(text, toks, p)...)
 	markRelative(p, toks, qr.qty)
+	markCorrections(p, toks, qr.qty)
 	unitWords := x.d.units.mentions(toks)
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
 	x.markNamedPlaces(p, toks, cs, markers)

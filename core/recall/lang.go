@@ -4,6 +4,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -94,6 +95,12 @@ type packFile struct {
 	// Possessive: "my", "mein", "mi", "mon": what follows, if no pack knows
 	// it, is the person's own thing (foreign.go)
 	Possessive []string `json:"possessive"`
+	// Corrections take back a value said ("no", "nee", "non"): the next
+	// value replaces it. Alternatives ("or", "oder") and hedges ("maybe",
+	// "oder so", "je sais plus") leave it open: the Core asks (units.go).
+	Corrections  []string `json:"corrections"`
+	Alternatives []string `json:"alternatives"`
+	Hedges       []string `json:"hedges"`
 }
 
 // pack is a parsed language pack. All keys are normalised (folded) words;
@@ -111,27 +118,30 @@ type pack struct {
 	compounds bool
 	linkers   []string
 	// numbers
-	nums       map[string]float64 // words and multi-word entries ("quatre vingt")
-	morphemes  map[string]float64 // extra parts only valid inside a glued number word
-	mult       map[string]float64
-	frac       map[string]float64
-	fracMul    map[string]float64 // "quarters": multiplies the number before it
-	connectors map[string]bool
-	articles   map[string]bool
-	negative   map[string]bool
-	ordinals   map[string]float64
-	glued      bool
-	decimal    map[string]bool     // "point", "Komma": "one point five"
-	separable  map[string][]string // "schalt ein" -> start: verb stem and the particle that ends the sentence
-	numMaxLen  int
-	pronouns   map[string]bool
-	enclitics  []string
-	quote      [][]string // each a sequence of folded words
-	relative   map[string]bool
-	greetings  [][]string // each a sequence of folded words
-	possessive map[string]bool
-	time       timeWords
-	timeSet    map[string]map[string]bool // at/in/next/filler/am/pm/clockword as sets
+	nums         map[string]float64 // words and multi-word entries ("quatre vingt")
+	morphemes    map[string]float64 // extra parts only valid inside a glued number word
+	mult         map[string]float64
+	frac         map[string]float64
+	fracMul      map[string]float64 // "quarters": multiplies the number before it
+	connectors   map[string]bool
+	articles     map[string]bool
+	negative     map[string]bool
+	ordinals     map[string]float64
+	glued        bool
+	decimal      map[string]bool     // "point", "Komma": "one point five"
+	separable    map[string][]string // "schalt ein" -> start: verb stem and the particle that ends the sentence
+	numMaxLen    int
+	pronouns     map[string]bool
+	enclitics    []string
+	quote        [][]string // each a sequence of folded words
+	relative     map[string]bool
+	greetings    [][]string // each a sequence of folded words
+	possessive   map[string]bool
+	corrections  [][]string // each a sequence of folded words
+	alternatives [][]string
+	hedges       [][]string
+	time         timeWords
+	timeSet      map[string]map[string]bool // at/in/next/filler/am/pm/clockword as sets
 }
 
 func set(words []string) map[string]bool {
@@ -183,6 +193,7 @@ func parsePack(data []byte) (*pack, error) {
 		p.quote = append(p.quote, strings.Fields(Normalize(q)))
 	}
 	p.possessive = set(f.Possessive)
+	p.corrections, p.alternatives, p.hedges = phrases(f.Corrections), phrases(f.Alternatives), phrases(f.Hedges)
 	for _, g := range f.Greetings {
 		p.greetings = append(p.greetings, strings.Fields(Normalize(g)))
 	}
@@ -318,4 +329,24 @@ func AcmeEntities() []Entity {
 		out[i] = e
 	}
 	return out
+}
+
+func phrases(list []string) [][]string {
+	out := make([][]string, 0, len(list))
+	for _, w := range list {
+		out = append(out, strings.Fields(Normalize(w)))
+	}
+	return out
+}
+
+// has: words (in order) hold one of the phrases.
+func (p *pack) has(phrases [][]string, words []string) bool {
+	for _, c := range phrases {
+		for i := 0; i+len(c) <= len(words); i++ {
+			if slices.Equal(words[i:i+len(c)], c) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -276,3 +276,53 @@ func markRelative(p *pack, toks []token, qs []Quantity) {
 		}
 	}
 }
+
+// markCorrections reads values the person took back or left open. A value
+// taken back for another is replaced by it ("fifty, no, sixty litres a
+// minute", "trente, non, trente-cinq"): only the last fills an argument.
+// Values left open state none the person settled on ("40 o 45", "fifty,
+// no wait, maybe forty", "vierzig oder so", "eighty, no, to, um"): no value
+// fills an argument, so the Core asks.
+func markCorrections(p *pack, toks []token, qs []Quantity) {
+	words := func(from, to int) []string {
+		var out []string
+		for _, t := range toks {
+			if t.kind == 'w' && t.start >= from && t.end <= to {
+				out = append(out, t.text)
+			}
+		}
+		return out
+	}
+	open := func() {
+		for i := range qs {
+			qs[i].relative = true
+		}
+	}
+	for k := 1; k < len(qs); k++ {
+		a, b := qs[k-1], qs[k]
+		if a.Unit != b.Unit && a.Unit != "" && b.Unit != "" {
+			continue // "40 l/min for 10 minutes": two things
+		}
+		between := words(a.End, b.Start)
+		switch {
+		case p.has(p.alternatives, between) || p.has(p.hedges, between):
+			open()
+			return
+		case p.has(p.corrections, between):
+			qs[k-1].relative = true // taken back for the next
+		}
+	}
+	if len(qs) == 0 {
+		return
+	}
+	after := words(qs[len(qs)-1].End, 1<<30)
+	if len(after) > 4 {
+		after = after[:4]
+	}
+	switch {
+	case len(after) > 0 && p.has(p.corrections, after[:1]):
+		open() // taken back, and nothing said instead
+	case p.has(p.alternatives, after) || p.has(p.hedges, after):
+		open()
+	}
+}

@@ -122,3 +122,32 @@ func TestStated_ValueAppearsAsDigitsWordsOrConvertedUnit(t *testing.T) {
 		assert.Equal(t, c.want, Stated(c.text, c.value, c.unit), "%q %v %s", c.text, c.value, c.unit)
 	}
 }
+
+// A value taken back for another is replaced by it; a value left open
+// (alternatives, hedges, nothing said instead) fills nothing, so the Core
+// asks.
+func TestResolve_ValuesTakenBackOrLeftOpen(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text, arg string
+		want            any // nil: left open
+	}{
+		{"en", "set the flow to fifty, no, sixty litres a minute", "litresPerMin", 60.0},
+		{"fr", "règle le débit à trente, non, trente-cinq litres par minute", "litresPerMin", 35.0},
+		{"de", "stell den Durchfluss auf vierzig, nee, fünfundvierzig Liter", "litresPerMin", 45.0},
+		{"en", "set the heater to fifty, no wait, hmm, maybe forty, I'm not sure", "celsius", nil},
+		{"en", "set the flow to eighty, no, to, um", "litresPerMin", nil},
+		{"es", "pon el calentador a 40 o 45 nose", "celsius", nil},
+		{"de", "Ventil auf dreißig Prozent, ne warte, auf vierzig oder so", "percent", nil},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		got := top(t, x.Resolve(c.text, ctx))
+		if c.want == nil {
+			assert.NotContains(t, got.Args, c.arg, c.text)
+			assert.Contains(t, got.Missing, c.arg, c.text)
+		} else {
+			assert.Equal(t, c.want, got.Args[c.arg], c.text)
+		}
+	}
+}
