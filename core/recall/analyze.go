@@ -600,6 +600,19 @@ func contentBetween(p *pack, toks []token, idx []int) int {
 	return n
 }
 
+// beforeValue: a value follows toks[i], fillers aside ("let the tank
+// down to 10 percent, we need to get in").
+func beforeValue(p *pack, toks []token, i int) bool {
+	for k := i + 1; k < len(toks); k++ {
+		if toks[k].kind == 'w' && p.stop[toks[k].text] {
+			continue
+		}
+		_, word := p.nums[toks[k].text]
+		return toks[k].kind == 'n' || word
+	}
+	return false
+}
+
 func separableVerb(p *pack, toks []token, idx []int) (vi, pi int, list []string) {
 	if len(p.separable) == 0 || len(idx) < 2 {
 		return -1, -1, nil
@@ -607,7 +620,7 @@ func separableVerb(p *pack, toks []token, idx []int) (vi, pi int, list []string)
 	for pi = len(idx) - 1; pi >= 1; pi-- {
 		// the particle ends the sentence or a clause of it ("power the
 		// whole system down, we're done for the day")
-		if pi < len(idx)-3 && !endsClause(p, toks, idx[pi]) {
+		if pi < len(idx)-3 && !endsClause(p, toks, idx[pi]) && !beforeValue(p, toks, idx[pi]) {
 			continue
 		}
 		part := toks[idx[pi]].text

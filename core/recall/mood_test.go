@@ -268,6 +268,9 @@ func TestResolve_WordsInTheirPlace(t *testing.T) {
 		{"de", "Tankfüllstand der letzten 2 Std.", "getProperty", nil},                          // a length of time is no value to set
 		{"fr", "min, max et moyenne de la température du réchauffeur", "getVitalFeatures", nil}, // statistics
 		{"de", "Sind Nachrichten von anderen Systemen eingegangen?", "getMessages", nil},
+		{"en", "Let the big tank down to 10 percent, we need to get in there", "com.acme.tank.drain", map[string]any{"targetPercent": 10.0}}, // a particle before a value
+		{"fr", "Quelle a été la pression maximale de la pompe hier ?", "getVitalFeatures", nil},
+		{"de", "Den geplanten Auftrag sch-4 streichen.", "deleteSchedule", nil},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang
