@@ -32,7 +32,7 @@ func (t recallTier) Resolve(text string, ctx serve.Context) serve.Understanding 
 		u.Candidates = append(u.Candidates, serve.Candidate{Target: c.Target, Score: c.Score, Args: c.Args, Grounding: c.Grounding, Missing: c.Missing})
 	}
 	if res.When != nil {
-		u.When = &serve.When{At: res.When.At, Text: res.When.Text, Vague: res.When.Vague, Until: res.When.Until, Past: res.When.Past}
+		u.When = &serve.When{At: res.When.At, Text: res.When.Text, Vague: res.When.Vague, Until: res.When.Until, Past: res.When.Past, Range: res.When.Range}
 	}
 	for _, e := range res.Entities {
 		u.Entities = append(u.Entities, serve.Entity{Kind: e.Kind, ID: e.ID})

@@ -92,8 +92,8 @@ func spokenClock(p *pack, toks []token, numAt map[int]numSpan, i int) (h, m, end
 			// "menos cuarto" read as the number -0.25
 			mn, isNum = numSpan{value: -neg.value, start: neg.start, end: neg.end, words: neg.words}, true
 		}
-		if !isNum {
-			continue
+		if !isNum || (mn.end < len(toks) && tw["clockword"][toks[mn.end].text]) {
+			continue // "entre 8h et 10h": two hours, not 8:10
 		}
 		mm, isMin := minutes(mn.value)
 		if !isMin {

@@ -1189,6 +1189,7 @@ func identifiers(text string, toks []token, x *Index) []string {
 		at := strings.Index(text[pos:], f) + pos
 		pos = at + len(f)
 		f = strings.Trim(f, "\"'?!,;:()[]{}«»¿¡")
+		f = strings.TrimRight(f, ".") // "revoke token tok-17.": the sentence ends
 		if len(f) < 2 {
 			continue
 		}

@@ -45,6 +45,9 @@ type timeWords struct {
 	// Locative: words before a place ("at", "in", "en", "à"); a name
 	// after one is a place elsewhere (foreign.go)
 	Locative []string `json:"locative"`
+	// Between: words before the first of two times that bound a span
+	// ("entre 8h et 10h", "zwischen 14 und 16 Uhr")
+	Between []string `json:"between"`
 	// Months name a date with a day number ("3 de marzo", "March 3rd");
 	// DateFiller are the words that may stand between its parts
 	Months     map[string]int `json:"months"`
@@ -225,7 +228,7 @@ func parsePack(data []byte) (*pack, error) {
 		"at": set(t.At), "in": set(t.In), "next": set(t.Next), "filler": set(t.Filler),
 		"am": set(t.AM), "pm": set(t.PM), "clockword": set(t.Clockword), "until": set(t.Until),
 		"dateFiller": set(t.DateFiller), "clockAfter": set(t.ClockAfter), "clockBefore": set(t.ClockBefore),
-		"clockPlus": set(t.ClockPlus), "halfBefore": set(t.HalfBefore), "during": set(t.During), "locative": set(t.Locative),
+		"clockPlus": set(t.ClockPlus), "halfBefore": set(t.HalfBefore), "during": set(t.During), "locative": set(t.Locative), "between": set(t.Between),
 	}
 	return p, nil
 }

@@ -271,6 +271,8 @@ func TestResolve_WordsInTheirPlace(t *testing.T) {
 		{"en", "Let the big tank down to 10 percent, we need to get in there", "com.acme.tank.drain", map[string]any{"targetPercent": 10.0}}, // a particle before a value
 		{"fr", "Quelle a été la pression maximale de la pompe hier ?", "getVitalFeatures", nil},
 		{"de", "Den geplanten Auftrag sch-4 streichen.", "deleteSchedule", nil},
+		{"en", "Revoke the access token with id tok-17.", "deleteToken", map[string]any{"id": "tok-17"}}, // the sentence's period is no part of the id
+		{"fr", "Valeurs de la consommation électrique sur les 24 dernières heures", "getPropertyHistory", map[string]any{"sinceSec": int64(86400)}},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang

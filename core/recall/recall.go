@@ -120,6 +120,9 @@ type TimeExpr struct {
 	// Past: the request asks about what was ("what happened last night"),
 	// so the time is not one to act at
 	Past bool `json:"past,omitempty"`
+	// Range: the time bounds a span ("entre 8h et 10h", "between 2 and 4
+	// pm"): a window to read, not a time to act at
+	Range bool `json:"range,omitempty"`
 
 	dateOnly bool // only "today": a date, not a time to schedule at
 	dayOnly  bool // a day without a time of day: may fill a date argument

@@ -16,6 +16,25 @@ func timeIn(lang, text string, now time.Time, loc *time.Location) *TimeExpr {
 }
 
 // testNow is Wednesday 2026-12-02 14:30.
+// Two times bound a span: a window, not a time to act at.
+func TestTime_ASpanIsARange(t *testing.T) {
+	now := time.Date(2026, 12, 2, 6, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ lang, text string }{
+		{"fr", "entre 8h et 10h ce matin"},
+		{"en", "between 2 and 4 pm today"},
+		{"de", "zwischen 14 und 16 Uhr"},
+	} {
+		te := timeIn(c.lang, c.text, now, time.UTC)
+		if assert.NotNil(t, te, c.text) {
+			assert.True(t, te.Range, c.text)
+		}
+	}
+	te := timeIn("fr", "entre 8h et 10h", now, time.UTC)
+	if assert.NotNil(t, te) {
+		assert.Equal(t, 10, te.At.Hour(), "two hours, not 8:10")
+	}
+}
+
 // A fraction or number that is no clock time stays a value.
 func TestTime_FractionsThatAreNoClockTime(t *testing.T) {
 	now := time.Date(2026, 12, 2, 14, 30, 0, 0, time.UTC)

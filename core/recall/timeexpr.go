@@ -273,6 +273,14 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 		first = min(first, k)
 	}
 	until := first > 0 && p.timeSet["until"][toks[first-1].text]
+	// "entre 8h et 10h", "between 2 and 4 pm": the span's first bound
+	// may stand before the expression read
+	between := false
+	for k := first - 1; k >= 0 && k >= first-4; k-- {
+		if p.timeSet["between"][toks[k].text] {
+			between = true
+		}
+	}
 	if until {
 		usedSet[first-1] = true
 	}
@@ -281,7 +289,7 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 		toks[k].used = true
 		lo, hi = min(lo, toks[k].start), max(hi, toks[k].end)
 	}
-	te := &TimeExpr{Text: text[lo:hi], Until: until}
+	te := &TimeExpr{Text: text[lo:hi], Until: until, Range: between}
 	te.dateOnly = tp.hasDay && tp.dayOff == 0 && !tp.hasWeekday && tp.part == "" && !tp.hasClock && !tp.hasRel
 	te.dayOnly = tp.part == "" && !tp.hasClock && !tp.hasRel
 	if tp.hasAbs && !tp.hasClock && tp.part == "" {

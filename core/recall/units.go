@@ -22,6 +22,9 @@ type unitFile struct {
 	// PartOf: the words between a fraction and its unit ("a quarter of a
 	// metre per second", "un quart d'heure", "la mitad de un minuto")
 	PartOf []string `json:"partOf"`
+	// Period: words between a number and a unit of time that make it a
+	// span up to now ("les 24 dernières heures")
+	Period []string `json:"period"`
 }
 
 // unitAlias is one way of writing a unit, as token texts, and how to convert
@@ -39,6 +42,7 @@ type unitTable struct {
 	dims     map[string]string      // canonical unit -> dimension
 	argNames []struct{ contains, unit string }
 	partOf   map[string]bool
+	period   map[string]bool
 }
 
 func aliasTokens(s string) []string {
@@ -72,6 +76,10 @@ func parseUnits(b []byte) (*unitTable, error) {
 	t.partOf = map[string]bool{}
 	for _, w := range f.PartOf {
 		t.partOf[Normalize(w)] = true
+	}
+	t.period = map[string]bool{}
+	for _, w := range f.Period {
+		t.period[Normalize(w)] = true
 	}
 	for _, a := range f.ArgNames {
 		t.argNames = append(t.argNames, struct{ contains, unit string }{a.Contains, a.Unit})
@@ -171,6 +179,8 @@ func (t *unitTable) quantities(text string, toks []token, nums []numSpan) []Quan
 			q.Value = n.value*a.factor + a.offset
 			q.Unit = a.unit
 			end = e
+		} else if a, e, ok := t.afterPeriod(toks, n.end); ok {
+			q.Value, q.Unit, end = n.value*a.factor, a.unit, e // "24 dernières heures"
 		} else if n.weak {
 			continue
 		}
@@ -183,6 +193,18 @@ func (t *unitTable) quantities(text string, toks []token, nums []numSpan) []Quan
 		out = append(out, q)
 	}
 	return out
+}
+
+// afterPeriod finds a unit of time after a period word at toks[j]
+// ("dernières heures").
+func (t *unitTable) afterPeriod(toks []token, j int) (unitAlias, int, bool) {
+	if j >= len(toks) || !t.period[toks[j].text] {
+		return unitAlias{}, 0, false
+	}
+	if a, e, ok := t.match(toks, j+1); ok && a.dim == "time" {
+		return a, e, true
+	}
+	return unitAlias{}, 0, false
 }
 
 // matchPart finds the unit of a fraction in words that follows it after

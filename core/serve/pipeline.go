@@ -355,7 +355,7 @@ func (r *run) later(t Target, c Candidate) bool {
 // ends ("until"), and not in a question about the past.
 func (r *run) readLater(c Candidate) bool {
 	w := r.u.When
-	if w == nil || w.Until || w.Past || w.Vague || !w.At.After(r.env.Now) {
+	if w == nil || w.Until || w.Past || w.Range || w.Vague || !w.At.After(r.env.Now) {
 		return false // "what happened last night", "tonight": no time to act at
 	}
 	day := w.At.In(r.loc).Format("2006-01-02")

@@ -407,6 +407,7 @@ func TestServe_ReadAtATimeToCome(t *testing.T) {
 		{"tomorrow at 8", When{At: at, Text: "tomorrow at 8"}, PendingApproval},
 		{"about the past", When{At: at, Text: "at 8", Past: true}, Done},
 		{"a part of the day", When{At: at, Text: "tonight", Vague: true}, Done},
+		{"a span", When{At: at, Text: "between 8 and 10", Range: true}, Done},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dev := newFake()

@@ -129,6 +129,7 @@ type When struct {
 	Vague bool
 	Until bool // "until tomorrow": when something ends, not when to act
 	Past  bool // the request asks about what was ("what happened last night")
+	Range bool // the time bounds a span ("between 8 and 10"): a window, not a time to act at
 }
 
 // Entity is a thing of the Map the request names: a property, a component
