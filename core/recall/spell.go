@@ -30,6 +30,14 @@ func (c *conceptizer) spell(p *pack, toks []token) {
 			}
 			continue
 		}
+		// the slip in the stem of an inflected word: "alrets" is "alert"
+		// and "s"
+		if s := stem(p, t.text); unknown && s != t.text && len(s) >= 4 {
+			if v, sure, ok := c.correct(p.lang, s, false); ok && sure && c.fitForTypo(p, s, v, true) {
+				t.text = v + t.text[len(s):]
+				continue
+			}
+		}
 		if p.compounds && unknown {
 			if v, ok := c.spellCompound(p, t.text); ok {
 				t.text = v

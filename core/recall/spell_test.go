@@ -56,3 +56,11 @@ func TestResolve_SureSlipInATimeExpression(t *testing.T) {
 		assert.Equal(t, 6, res.When.At.Hour())
 	}
 }
+
+// A slip in the stem of an inflected word is found too: "alrets" is
+// "alert" and "s".
+func TestSpell_ASlipInTheStem(t *testing.T) {
+	x := fullIndex(t)
+	assert.Equal(t, "getAlerts", top(t, x.Resolve("show me teh alrets", testCtx())).Target)
+	assert.Equal(t, "getSchedules", top(t, x.Resolve("list the scheduels", testCtx())).Target)
+}
