@@ -40,8 +40,18 @@ func (x *Index) contextTokens(text string, toks []token, cs []conceptTok, marker
 		if f, ok := first[k]; !ok || ct.start < f.start {
 			first[k] = ct
 		}
-		if f, ok := known[k]; x.df[ct.c] > 0 && (!ok || ct.start < f) {
+		// known to a target or an entity ("der Druck": a property)
+		if f, ok := known[k]; (x.df[ct.c] > 0 || x.cz.known[ct.c]) && (!ok || ct.start < f) {
 			known[k] = ct.start
+		}
+	}
+	// a clause of only an errand ("Kaffee ist alle.") is a clause of the
+	// story too
+	for _, m := range []string{"@off", "@foreign"} {
+		for _, at := range markers[m] {
+			if _, ok := first[clause[at]]; !ok {
+				first[clause[at]] = conceptTok{start: at}
+			}
 		}
 	}
 	if len(first) < 2 {

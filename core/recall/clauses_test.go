@@ -61,3 +61,17 @@ func TestResolve_AStoryBeforeAQuestion(t *testing.T) {
 	assert.Equal(t, "pump.pressure", c.Args["name"])
 	assert.Greater(t, c.Score, 0.45) // well above not-understood
 }
+
+// The request may name only a property ("der Druck"), and the story may be
+// only an errand ("Kaffee ist alle."): it is still a story.
+func TestResolve_AStoryOfOnlyAnErrand(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	for _, text := range []string{"Kaffee ist alle. Wie hoch ist der Druck?", "Morgen Jungs, Kaffee ist alle. Übrigens, wie hoch ist der Druck?"} {
+		res := x.Resolve(text, ctx)
+		assert.Equal(t, DecisionMatch, res.Decision, text)
+		assert.Equal(t, "pump.pressure", top(t, res).Args["name"], text)
+	}
+	assert.Equal(t, DecisionNone, x.Resolve("Kaffee ist alle.", ctx).Decision)
+}
