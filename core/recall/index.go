@@ -1023,6 +1023,17 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 			s *= 0.85 // the value now is not what was asked
 		}
 	}
+	// "restart the pump": a component named is for the targets that take
+	// it or name it, not for the whole system's ("reboot the controller"
+	// and "restart the system" name what the system's restart names)
+	if t.Kind == "operation" && !x.takesKind(t, "component") && !x.saysMeta(qr) {
+		for _, m := range qr.ents {
+			if m.ref.Kind == "component" && !x.isSystem(m.ref.ID) && x.mentions(t, m.covered) == 0 {
+				s *= 0.9
+				break
+			}
+		}
+	}
 	// "min, max et moyenne de la température": statistics are for the
 	// targets that compute them, not for the values one by one
 	if qr.read && !qr.act && x.mentions(t, x.d.concepts.Statistics) == 0 {
@@ -1168,6 +1179,33 @@ func (x *Index) mentions(t *tgt, cs []string) int {
 		}
 	}
 	return n
+}
+
+// saysMeta: the request names the allowlist, a Playbook or a definition,
+// whose object the rest of it is.
+func (x *Index) saysMeta(qr *query) bool {
+	for _, m := range x.d.concepts.Meta {
+		if _, said := qr.q[m]; said {
+			return true
+		}
+	}
+	return false
+}
+
+// isSystem: the component is the system itself (an alias of it is
+// "system", "station", "Anlage"): every operation is about it.
+func (x *Index) isSystem(id string) bool {
+	for _, ei := range x.entities {
+		if ei.e.ID != id {
+			continue
+		}
+		for _, a := range ei.aliases {
+			if containsStr(a, "system") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (x *Index) hasEntityArg(t *tgt) bool {

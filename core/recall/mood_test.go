@@ -272,6 +272,11 @@ func TestResolve_WordsInTheirPlace(t *testing.T) {
 		{"fr", "Quelle a été la pression maximale de la pompe hier ?", "getVitalFeatures", nil},
 		{"de", "Den geplanten Auftrag sch-4 streichen.", "deleteSchedule", nil},
 		{"en", "Revoke the access token with id tok-17.", "deleteToken", map[string]any{"id": "tok-17"}}, // the sentence's period is no part of the id
+		{"en", "restart the pump", "postComponentReset", map[string]any{"id": "pump-1"}},                 // a component named is for the targets that take it
+		{"en", "reboot the controller", "postSystemRestart", nil},                                        // the system itself
+		{"en", "move the valve a bit", "com.acme.valve.set_position", nil},                               // not the data Valve
+		{"en", "add the filter backflush to the allowlist", "putTendingAllowlist", nil},                  // the allowlist's object
+		{"en", "give it fifteen minutes and then start the conveyor", "com.acme.conveyor.start", nil},
 		{"fr", "Valeurs de la consommation électrique sur les 24 dernières heures", "getPropertyHistory", map[string]any{"sinceSec": int64(86400)}},
 	} {
 		ctx := testCtx()

@@ -151,8 +151,14 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 			}
 		}
 		// relative: "in 10 minutes", "in einer Stunde", "dans une heure"
-		if p.timeSet["in"][t.text] && i+1 < len(toks) {
-			j := i + 1
+		inWords := 0 // "in", "within"; two words: "give it" (fifteen minutes)
+		if p.timeSet["in"][t.text] {
+			inWords = 1
+		} else if two, _ := ngramAt(toks, i, 2); two != "" && p.timeSet["in"][two] {
+			inWords = 2
+		}
+		if inWords > 0 && i+inWords < len(toks) {
+			j := i + inWords
 			for j+1 < len(toks) && p.timeSet["filler"][toks[j].text] && !p.articles[toks[j].text] {
 				j++ // "dentro de 15 minutos"
 			}
