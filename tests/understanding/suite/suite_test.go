@@ -31,7 +31,7 @@ func TestSuite_WholeFile_NoWrongActions(t *testing.T) {
 	require.Zero(t, sum.WrongActions, "a wrong action is a failure (§12)")
 
 	// Floors: the figures measured on 2026-12-01, third session (487, 495,
-	// 543, 241, 38 of 509, 509, 589, 244, 38) less about 3%, so a regression fails here
+	// 544, 241, 38 of 509, 509, 589, 244, 38) less about 3%, so a regression fails here
 	// while small changes of the Recall tier's data do not. Raise them when
 	// the figures rise; docs/conformance.md has the current ones.
 	require.Equal(t, 589, sum.Cases)
@@ -104,22 +104,24 @@ func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
 // The held-out sets (tests/understanding/testdata) were written by people
 // who never saw the Recall tier or the phrases. A and B were used to find
 // general weaknesses after they were written, and so were the development
-// sets E to I; C, D and J were only ever measured. Each must have no wrong
+// sets E to I and K; C, D, J and L were only ever measured. Each must have no wrong
 // action, and stay above floors about 3% under the figures of
 // docs/conformance.md.
 func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 	type floors struct{ first, listed, outcome, rejected int }
 	sets := map[string]floors{
 		"heldout-a.json": {first: 172, listed: 175, outcome: 225, rejected: 29}, // measured 178, 181, 232, 30
-		"heldout-b.json": {first: 171, listed: 177, outcome: 216, rejected: 29}, // measured 177, 183, 223, 30
+		"heldout-b.json": {first: 173, listed: 179, outcome: 220, rejected: 29}, // measured 179, 185, 227, 30
 		"heldout-c.json": {first: 170, listed: 173, outcome: 221, rejected: 27}, // measured 176, 179, 228, 28
 		"heldout-d.json": {first: 169, listed: 176, outcome: 205, rejected: 28}, // measured 175, 182, 212, 29
-		"heldout-j.json": {first: 151, listed: 157, outcome: 197, rejected: 38}, // measured 156, 162, 204, 40
-		"dev-e.json":     {first: 174, listed: 178, outcome: 218, rejected: 23}, // measured 180, 184, 225, 24
+		"heldout-j.json": {first: 150, listed: 157, outcome: 196, rejected: 39}, // measured 155, 162, 203, 41
+		"heldout-l.json": {first: 150, listed: 158, outcome: 199, rejected: 45}, // measured 155, 163, 206, 47
+		"dev-e.json":     {first: 174, listed: 178, outcome: 220, rejected: 24}, // measured 180, 184, 227, 25
 		"dev-f.json":     {first: 143, listed: 144, outcome: 227, rejected: 60}, // measured 148, 149, 235, 62
-		"dev-g.json":     {first: 136, listed: 139, outcome: 222, rejected: 75}, // measured 141, 144, 229, 78
-		"dev-h.json":     {first: 167, listed: 172, outcome: 201, rejected: 35}, // measured 173, 178, 208, 37
-		"dev-i.json":     {first: 102, listed: 105, outcome: 224, rejected: 95}, // measured 106, 109, 231, 98
+		"dev-g.json":     {first: 137, listed: 140, outcome: 225, rejected: 75}, // measured 142, 145, 232, 78
+		"dev-h.json":     {first: 167, listed: 172, outcome: 204, rejected: 36}, // measured 173, 178, 211, 38
+		"dev-i.json":     {first: 105, listed: 106, outcome: 230, rejected: 96}, // measured 109, 110, 238, 99
+		"dev-k.json":     {first: 165, listed: 171, outcome: 210, rejected: 42}, // measured 171, 177, 217, 44
 	}
 	for name, want := range sets {
 		t.Run(name, func(t *testing.T) {
