@@ -277,6 +277,10 @@ func TestResolve_WordsInTheirPlace(t *testing.T) {
 		{"en", "move the valve a bit", "com.acme.valve.set_position", nil},                               // not the data Valve
 		{"en", "add the filter backflush to the allowlist", "putTendingAllowlist", nil},                  // the allowlist's object
 		{"en", "give it fifteen minutes and then start the conveyor", "com.acme.conveyor.start", nil},
+		{"en", "is the valve open?", "getProperty", map[string]any{"name": "valve.position"}}, // a state, not the list of open alerts
+		{"de", "Ist das Ventil offen?", "getProperty", map[string]any{"name": "valve.position"}},
+		{"en", "show the open alerts", "getAlerts", nil},
+		{"en", "open playbook 3", "getTendingRule", map[string]any{"id": "3"}}, // open a record: show it
 		{"fr", "Valeurs de la consommation électrique sur les 24 dernières heures", "getPropertyHistory", map[string]any{"sinceSec": int64(86400)}},
 	} {
 		ctx := testCtx()
