@@ -382,13 +382,6 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo, question bool) (
 		first = 0
 	}
 	for k := 0; k < len(idx); {
-		if k == first {
-			if list, ok := p.initial[toks[idx[k]].text]; ok {
-				emit(list, idx[k], idx[k]+1)
-				k++
-				continue
-			}
-		}
 		matched := false
 		for n := min(p.maxNgram, len(idx)-k); n >= 2; n-- {
 			parts := make([]string, n)
@@ -416,6 +409,14 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo, question bool) (
 		}
 		if matched {
 			continue
+		}
+		// after phrases: "para qué sirve" is a phrase, "para la bomba" stops
+		if k == first {
+			if list, ok := p.initial[toks[idx[k]].text]; ok {
+				emit(list, idx[k], idx[k]+1)
+				k++
+				continue
+			}
 		}
 		w := toks[idx[k]].text
 		last := k == len(idx)-1 || endsClause(p, toks, idx[k])

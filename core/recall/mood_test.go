@@ -281,6 +281,7 @@ func TestResolve_WordsInTheirPlace(t *testing.T) {
 		{"de", "Ist das Ventil offen?", "getProperty", map[string]any{"name": "valve.position"}},
 		{"en", "show the open alerts", "getAlerts", nil},
 		{"en", "open playbook 3", "getTendingRule", map[string]any{"id": "3"}}, // open a record: show it
+		{"es", "para la bomba", "com.acme.pump.halt", nil},                     // an initial verb, after phrases were tried
 		{"fr", "Valeurs de la consommation électrique sur les 24 dernières heures", "getPropertyHistory", map[string]any{"sinceSec": int64(86400)}},
 	} {
 		ctx := testCtx()
@@ -307,4 +308,18 @@ func TestResolve_WordsInTheirPlace(t *testing.T) {
 	assert.Nil(t, glitch.When)
 	ctx.Lang = "de"
 	assert.Equal(t, "mixer", x.Resolve("Mischer aus, sofort!", ctx).Thing)
+}
+
+// "What does X do?" asks what a command is, not to run it.
+func TestResolve_WhatACommandDoes(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"en", "what does the backflush do?"},
+		{"es", "¿para qué sirve el retrolavado?"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		got := top(t, x.Resolve(c.text, ctx)).Target
+		assert.Contains(t, []string{"getCapability", "getDefinition"}, got, c.text)
+	}
 }
