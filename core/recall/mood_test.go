@@ -310,7 +310,8 @@ func TestResolve_WordsInTheirPlace(t *testing.T) {
 	assert.Equal(t, "mixer", x.Resolve("Mischer aus, sofort!", ctx).Thing)
 }
 
-// "What does X do?" asks what a command is, not to run it.
+// "What does X do?" asks what a command is (its capability or
+// definition), not to run it.
 func TestResolve_WhatACommandDoes(t *testing.T) {
 	x := fullIndex(t)
 	for _, c := range []struct{ lang, text string }{
@@ -320,6 +321,6 @@ func TestResolve_WhatACommandDoes(t *testing.T) {
 		ctx := testCtx()
 		ctx.Lang = c.lang
 		got := top(t, x.Resolve(c.text, ctx)).Target
-		assert.Contains(t, []string{"getCapability", "getDefinition"}, got, c.text)
+		assert.Contains(t, []string{"getCapability", "getDefinition", "getCapabilities"}, got, c.text)
 	}
 }
