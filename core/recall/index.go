@@ -437,6 +437,16 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		now = time.Unix(0, 0)
 	}
 	qr.when = parseTime(text, toks, nums, p, x.d.units, now, ctx.Loc)
+	if en := x.d.packs["en"]; qr.when == nil && p != en {
+		// English mixed in: "Reinicia el sistema this Sunday night"; of
+		// several words, so a word of a name ("playbook night-flush") is
+		// no time
+		try := slices.Clone(toks)
+		if w := parseTime(text, try, nums, en, x.d.units, now, ctx.Loc); w != nil && strings.Contains(w.Text, " ") {
+			qr.when = w
+			copy(toks, try)
+		}
+	}
 	qr.now = now
 	qr.idents = identifiers(text, toks, x)
 	markIdents(text, toks, qr.idents)

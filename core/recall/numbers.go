@@ -99,6 +99,22 @@ type numberPart struct {
 	value float64
 }
 
+// spelledDigits: two or more single digits said in a row ("four five",
+// "one two zero zero") are the digits of one number, not a sum.
+func spelledDigits(parts []numberPart) (float64, bool) {
+	if len(parts) < 2 {
+		return 0, false
+	}
+	v := 0.0
+	for _, pt := range parts {
+		if pt.kind != 'v' || pt.value < 0 || pt.value > 9 || pt.value != math.Trunc(pt.value) {
+			return 0, false
+		}
+		v = v*10 + pt.value
+	}
+	return v, true
+}
+
 func (p *pack) part(w string, glued bool) (numberPart, bool) {
 	if v, ok := p.nums[w]; ok {
 		return numberPart{'v', v}, true
@@ -223,6 +239,9 @@ func wordNumber(toks []token, i int, p *pack) (numSpan, bool) {
 		return numSpan{}, false
 	}
 	v, ok := evalParts(parts)
+	if d, spelled := spelledDigits(parts); spelled {
+		v, ok = d, true // "five zero", "one two zero zero": digits said one by one
+	}
 	if !ok {
 		return numSpan{}, false
 	}

@@ -36,6 +36,9 @@ func TestNumbers_DigitsDecimalsAndWords(t *testing.T) {
 		{"en", "forty", []float64{40}},
 		{"en", "forty-two", []float64{42}},
 		{"en", "two and a half", []float64{2.5}},
+		{"en", "five zero", []float64{50}},               // digits said one by one
+		{"en", "one two zero zero rpm", []float64{1200}}, // not a sum
+		{"es", "cuatro cinco", []float64{45}},
 		{"en", "a hundred and twenty", []float64{120}},
 		{"en", "half", []float64{0.5}},
 		{"en", "a quarter", []float64{0.25}},

@@ -73,6 +73,9 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 		{"en", "where is my payslip?"}, // the person's own things
 		{"es", "¿dónde está mi nómina?"},
 		{"de", "Mein Fahrradventil ist kaputt, wo krieg ich ein neues?"}, // a part of something not ours
+		{"de", "Druck mir die Präsentation für morgen aus."},             // printing, not a shutdown tomorrow
+		{"es", "¿Cuál es el flujo de caja del trimestre?"},
+		{"es", "Tengo mucha presión en el trabajo, ¿qué hago?"},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang

@@ -16,6 +16,27 @@ func timeIn(lang, text string, now time.Time, loc *time.Location) *TimeExpr {
 }
 
 // testNow is Wednesday 2026-12-02 14:30.
+// English times in another language's request are read; a word of a name
+// is no time; a number before a unit is no clock time; "3 heures du matin"
+// is a time even after "pour".
+func TestResolve_TimesMixedInAndNot(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	assert.NotNil(t, x.Resolve("Reinicia el sistema this Sunday night", ctx).When)
+	assert.Nil(t, x.Resolve("Muéstrame el playbook night-flush", ctx).When)
+	ctx.Lang = "fr"
+	res := x.Resolve("Ce soir, descends la consigne du chauffage à 12 degrés", ctx)
+	if assert.NotNil(t, res.When) {
+		assert.Equal(t, 19, res.When.At.Hour(), "tonight, not noon")
+	}
+	assert.Equal(t, 12.0, top(t, res).Args["celsius"])
+	res = x.Resolve("Programme le remplissage du réservoir pour 3 heures du matin", ctx)
+	if assert.NotNil(t, res.When) {
+		assert.Equal(t, 3, res.When.At.Hour())
+	}
+}
+
 // Two times bound a span: a window, not a time to act at.
 func TestTime_ASpanIsARange(t *testing.T) {
 	now := time.Date(2026, 12, 2, 6, 0, 0, 0, time.UTC)

@@ -199,8 +199,11 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 		}
 		// clock times
 		n, isNum := numAt[i]
-		if !isNum || (i > 0 && p.timeSet["during"][toks[i-1].text]) {
-			continue // "pendant une heure": a length of time
+		if !isNum || (i > 0 && p.timeSet["during"][toks[i-1].text] && !partAfter(p, toks, n.end)) {
+			continue // "pendant une heure": a length of time; "pour 3 heures du matin" is none
+		}
+		if a, _, ok := units.match(toks, n.end); ok && a.dim != "time" {
+			continue // "ce soir, à 12 degrés": a value, not noon
 		}
 		if h, m, end, ok := spokenClock(p, toks, numAt, i); ok {
 			tp.hour, tp.min, tp.hasClock = h, m, true
@@ -363,6 +366,20 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 	}
 	te.At = at
 	return te
+}
+
+// partAfter: a part of the day follows the number at toks[end], after its
+// clock word and fillers ("3 heures du matin").
+func partAfter(p *pack, toks []token, end int) bool {
+	for k := end; k < len(toks) && k <= end+3; k++ {
+		if _, ok := p.time.Parts[toks[k].text]; ok {
+			return true
+		}
+		if !p.timeSet["clockword"][toks[k].text] && !p.timeSet["filler"][toks[k].text] {
+			return false
+		}
+	}
+	return false
 }
 
 // timeWordBefore: an "at" word ("at", "um", "a las", "vers") stands just
