@@ -104,7 +104,7 @@ func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
 // The held-out sets (tests/understanding/testdata) were written by people
 // who never saw the Recall tier or the phrases. A and B were used to find
 // general weaknesses after they were written, and so were the development
-// sets E to I and K; C, D, J and L were only ever measured. Each must have no wrong
+// sets E to I, K and M; C, D, J and L were only ever measured. Each must have no wrong
 // action, and stay above floors about 3% under the figures of
 // docs/conformance.md.
 func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
@@ -112,16 +112,17 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 	sets := map[string]floors{
 		"heldout-a.json": {first: 172, listed: 175, outcome: 225, rejected: 29}, // measured 178, 181, 232, 30
 		"heldout-b.json": {first: 173, listed: 179, outcome: 220, rejected: 29}, // measured 179, 185, 227, 30
-		"heldout-c.json": {first: 170, listed: 173, outcome: 222, rejected: 27}, // measured 176, 179, 229, 28
-		"heldout-d.json": {first: 169, listed: 176, outcome: 205, rejected: 28}, // measured 175, 182, 212, 29
-		"heldout-j.json": {first: 149, listed: 157, outcome: 196, rejected: 39}, // measured 154, 162, 203, 41
-		"heldout-l.json": {first: 150, listed: 158, outcome: 199, rejected: 45}, // measured 155, 163, 206, 47
+		"heldout-c.json": {first: 171, listed: 174, outcome: 223, rejected: 27}, // measured 177, 180, 230, 28
+		"heldout-d.json": {first: 169, listed: 176, outcome: 204, rejected: 28}, // measured 175, 182, 211, 29
+		"heldout-j.json": {first: 150, listed: 157, outcome: 198, rejected: 39}, // measured 155, 162, 205, 41
+		"heldout-l.json": {first: 151, listed: 159, outcome: 201, rejected: 45}, // measured 156, 164, 208, 47
 		"dev-e.json":     {first: 173, listed: 178, outcome: 219, rejected: 24}, // measured 179, 184, 226, 25
 		"dev-f.json":     {first: 143, listed: 144, outcome: 227, rejected: 60}, // measured 148, 149, 235, 62
 		"dev-g.json":     {first: 137, listed: 140, outcome: 225, rejected: 75}, // measured 142, 145, 232, 78
 		"dev-h.json":     {first: 167, listed: 172, outcome: 205, rejected: 36}, // measured 173, 178, 212, 38
 		"dev-i.json":     {first: 105, listed: 106, outcome: 230, rejected: 96}, // measured 109, 110, 238, 99
 		"dev-k.json":     {first: 165, listed: 171, outcome: 210, rejected: 42}, // measured 171, 177, 217, 44
+		"dev-m.json":     {first: 165, listed: 170, outcome: 224, rejected: 43}, // measured 171, 176, 231, 45
 	}
 	for name, want := range sets {
 		t.Run(name, func(t *testing.T) {
