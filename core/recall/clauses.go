@@ -61,6 +61,11 @@ func (x *Index) contextTokens(text string, toks []token, cs []conceptTok, marker
 	// a question word or read verb before the clause's first known word
 	// ("übrigens, wie hoch ist der Druck?")
 	for _, at := range markers["@read"] {
+		// "…, quand l'électricité est moins chère": a conjunction that
+		// opens a later clause asks nothing
+		if !question && clause[at] > 0 && containsStr(x.d.concepts.Conjunctions, toks[at].text) {
+			continue
+		}
 		if f, ok := known[clause[at]]; ok && at <= f {
 			asks[clause[at]] = true
 		}

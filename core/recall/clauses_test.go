@@ -75,3 +75,15 @@ func TestResolve_AStoryOfOnlyAnErrand(t *testing.T) {
 	}
 	assert.Equal(t, DecisionNone, x.Resolve("Kaffee ist alle.", ctx).Decision)
 }
+
+// A question word that opens a later clause joins it ("…, quand
+// l'électricité est moins chère"): that clause tells, it does not ask.
+func TestResolve_AConjunctionAsksNothing(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "fr"
+	res := x.Resolve("Programme le remplissage du réservoir pour 3 heures du matin, quand l'électricité est moins chère.", ctx)
+	assert.Equal(t, DecisionMatch, res.Decision)
+	assert.Equal(t, "com.acme.tank.fill", top(t, res).Target)
+	assert.NotNil(t, res.When)
+}
