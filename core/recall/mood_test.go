@@ -267,6 +267,7 @@ func TestResolve_WordsInTheirPlace(t *testing.T) {
 		{"de", "Lassen Sie den Tank bitte bis auf 25 Prozent ab.", "com.acme.tank.drain", map[string]any{"targetPercent": 25.0}},
 		{"de", "Tankfüllstand der letzten 2 Std.", "getProperty", nil},                          // a length of time is no value to set
 		{"fr", "min, max et moyenne de la température du réchauffeur", "getVitalFeatures", nil}, // statistics
+		{"fr", "Donne-moi la consommation moyenne et le pic sur la dernière heure.", "getVitalFeatures", nil},
 		{"de", "Sind Nachrichten von anderen Systemen eingegangen?", "getMessages", nil},
 		{"en", "Let the big tank down to 10 percent, we need to get in there", "com.acme.tank.drain", map[string]any{"targetPercent": 10.0}}, // a particle before a value
 		{"fr", "Quelle a été la pression maximale de la pompe hier ?", "getVitalFeatures", nil},
