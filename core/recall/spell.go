@@ -16,7 +16,7 @@ func (c *conceptizer) spell(p *pack, toks []token) {
 		}
 		initial := first
 		first = false
-		if t.used || len(t.text) < 3 || (!initial && p.lang != "de" && startsUpper(t.orig)) || c.exact(p, t.text) {
+		if t.used || len(t.text) < 3 || (!initial && p.lang != "de" && startsUpper(t.orig)) || c.exact(p, t.text) || c.inPhrase(p, toks, i) {
 			continue
 		}
 		unknown := c.unknown(p, t.text)
@@ -44,6 +44,24 @@ func (c *conceptizer) spell(p *pack, toks []token) {
 			}
 		}
 	}
+}
+
+// inPhrase: toks[i] with a word next to it is a phrase of the lexicons
+// ("audit trail" is no "audit trial").
+func (c *conceptizer) inPhrase(p *pack, toks []token, i int) bool {
+	for _, q := range []*pack{p, c.d.packs["en"]} {
+		if i > 0 {
+			if _, ok := q.lex[toks[i-1].text+" "+toks[i].text]; ok {
+				return true
+			}
+		}
+		if i+1 < len(toks) {
+			if _, ok := q.lex[toks[i].text+" "+toks[i+1].text]; ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // exact: w is listed as written (a lexicon, stop or number word) or a

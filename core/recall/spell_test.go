@@ -64,3 +64,10 @@ func TestSpell_ASlipInTheStem(t *testing.T) {
 	assert.Equal(t, "getAlerts", top(t, x.Resolve("show me teh alrets", testCtx())).Target)
 	assert.Equal(t, "getSchedules", top(t, x.Resolve("list the scheduels", testCtx())).Target)
 }
+
+// A word of a phrase the lexicons list is no slip: "audit trail" is not
+// an "audit trial".
+func TestSpell_AWordOfAPhraseIsNoSlip(t *testing.T) {
+	x := fullIndex(t)
+	assert.Equal(t, "getRhythm", top(t, x.Resolve("show the audit trail", testCtx())).Target)
+}
