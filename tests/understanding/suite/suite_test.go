@@ -116,13 +116,13 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 		"heldout-d.json": {first: 169, listed: 176, outcome: 204, rejected: 28}, // measured 175, 182, 211, 29
 		"heldout-j.json": {first: 150, listed: 157, outcome: 198, rejected: 39}, // measured 155, 162, 205, 41
 		"heldout-l.json": {first: 151, listed: 159, outcome: 201, rejected: 45}, // measured 156, 164, 208, 47
-		"dev-e.json":     {first: 173, listed: 178, outcome: 219, rejected: 24}, // measured 179, 184, 226, 25
+		"dev-e.json":     {first: 174, listed: 178, outcome: 219, rejected: 24}, // measured 180, 184, 226, 25
 		"dev-f.json":     {first: 143, listed: 144, outcome: 227, rejected: 60}, // measured 148, 149, 235, 62
 		"dev-g.json":     {first: 137, listed: 140, outcome: 225, rejected: 75}, // measured 142, 145, 232, 78
 		"dev-h.json":     {first: 167, listed: 172, outcome: 205, rejected: 36}, // measured 173, 178, 212, 38
 		"dev-i.json":     {first: 105, listed: 106, outcome: 230, rejected: 96}, // measured 109, 110, 238, 99
-		"dev-k.json":     {first: 165, listed: 171, outcome: 210, rejected: 42}, // measured 171, 177, 217, 44
-		"dev-m.json":     {first: 165, listed: 170, outcome: 224, rejected: 43}, // measured 171, 176, 231, 45
+		"dev-k.json":     {first: 165, listed: 171, outcome: 211, rejected: 42}, // measured 171, 177, 218, 44
+		"dev-m.json":     {first: 168, listed: 171, outcome: 226, rejected: 43}, // measured 174, 177, 234, 45
 	}
 	for name, want := range sets {
 		t.Run(name, func(t *testing.T) {
