@@ -565,19 +565,21 @@ func verbForms(p *pack, w string) []string {
 	return out
 }
 
-// separableVerb finds a verb of the pack's separable list and its particle
-// among the last three words ("get the belt moving again", "schalte die
-// Pumpe bitte ein"). It returns their positions in idx and the concepts.
+// nextContent is the index of the first token after toks[i] that is no
+// stop word, or len(toks).
+func nextContent(p *pack, toks []token, i int) int {
+	k := i + 1
+	for k < len(toks) && toks[k].kind == 'w' && p.stop[toks[k].text] {
+		k++
+	}
+	return k
+}
+
 // endsClause: toks[i] is the last word of its clause, fillers aside ("down
 // pls, we're done", "Mischer aus, sofort!").
 func endsClause(p *pack, toks []token, i int) bool {
-	for k := i + 1; k < len(toks); k++ {
-		if toks[k].kind == 'w' && p.stop[toks[k].text] {
-			continue
-		}
-		return strings.ContainsAny(toks[k].text, ",;.!?")
-	}
-	return true
+	k := nextContent(p, toks, i)
+	return k == len(toks) || strings.ContainsAny(toks[k].text, ",;.!?")
 }
 
 // crossesClause: a clause mark stands between toks[a] and toks[b].
@@ -604,16 +606,20 @@ func contentBetween(p *pack, toks []token, idx []int) int {
 // beforeValue: a value follows toks[i], fillers aside ("let the tank
 // down to 10 percent, we need to get in").
 func beforeValue(p *pack, toks []token, i int) bool {
-	for k := i + 1; k < len(toks); k++ {
-		if toks[k].kind == 'w' && p.stop[toks[k].text] {
-			continue
-		}
-		_, word := p.nums[toks[k].text]
-		return toks[k].kind == 'n' || word
+	k := nextContent(p, toks, i)
+	if k == len(toks) {
+		return false
 	}
-	return false
+	_, word := p.nums[toks[k].text]
+	return toks[k].kind == 'n' || word
 }
 
+// separableVerb finds a verb of the pack's separable list and its particle
+// among the last three words, or where the particle ends a clause or comes
+// before a value ("get the belt moving again", "schalte die Pumpe bitte
+// ein", "power the system down, we're done"). A verb right after an
+// article, across a clause mark or more than three content words from its
+// particle is none. It returns their positions in idx and the concepts.
 func separableVerb(p *pack, toks []token, idx []int) (vi, pi int, list []string) {
 	if len(p.separable) == 0 || len(idx) < 2 {
 		return -1, -1, nil

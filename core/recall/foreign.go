@@ -63,9 +63,8 @@ func (x *Index) markPossessed(p *pack, toks []token, cs []conceptTok, markers ma
 // typo of one.
 func (x *Index) unknownWord(p *pack, toks []token, cs []conceptTok, i int) bool {
 	for _, ct := range cs {
-		if ct.start == i && !ct.typo && !x.cz.known[ct.c] {
-			_, inPack := x.cz.lexical(p, toks[i].text)
-			return !inPack
+		if ct.start == i && !ct.typo {
+			return x.cz.unknown(p, toks[i].text)
 		}
 	}
 	return false

@@ -35,23 +35,26 @@ type tgt struct {
 // Index is the Recall tier's index over the targets and entities of one
 // System Map. It is immutable after Build and safe for concurrent Resolve.
 type Index struct {
-	opts       Options
-	d          *data
-	cz         *conceptizer
-	targets    []tgt
-	byID       map[string]int
-	docs       []doc
-	post       map[string][]int32 // concept -> docs
-	df         map[string]int     // concept -> number of targets
-	dfAct      map[string]int     // concept -> number of targets with a text that does (not asks) it
-	entities   []entityIdx
-	byKind     map[string][]int // entity kind -> targets with an arg of that kind
-	things     map[string]string
-	halts      map[string]string // thing -> its halt target
-	thingOf    map[string]string // concept -> thing
-	entityIDs  map[string]bool
-	exact      map[string][]int // a phrase as written (normalised) -> targets
-	entityWord map[string]bool  // concepts that name some entity
+	opts     Options
+	d        *data
+	cz       *conceptizer
+	targets  []tgt
+	byID     map[string]int
+	docs     []doc
+	post     map[string][]int32 // concept -> docs
+	df       map[string]int     // concept -> number of targets
+	dfAct    map[string]int     // concept -> number of targets with a text that does (not asks) it
+	entities []entityIdx
+	// systemParts: components an alias of which says "system": the system
+	// itself ("reboot the controller")
+	systemParts map[string]bool
+	byKind      map[string][]int // entity kind -> targets with an arg of that kind
+	things      map[string]string
+	halts       map[string]string // thing -> its halt target
+	thingOf     map[string]string // concept -> thing
+	entityIDs   map[string]bool
+	exact       map[string][]int // a phrase as written (normalised) -> targets
+	entityWord  map[string]bool  // concepts that name some entity
 	// entByConcept: concept -> the entities (indices into entities) with an
 	// alias whose rarest concept it is, so a request is matched only
 	// against those
@@ -147,6 +150,14 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 			}
 		}
 		x.entities = append(x.entities, ei)
+	}
+	x.systemParts = map[string]bool{}
+	for _, ei := range x.entities {
+		for _, a := range ei.aliases {
+			if containsStr(a, "system") {
+				x.systemParts[ei.e.ID] = true
+			}
+		}
 	}
 	x.entityWord = map[string]bool{}
 	x.entByConcept = map[string][]int{}
@@ -487,7 +498,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.past = markers.has("@past") || x.saysPast(toks, p)
 	qr.extreme = extremeOf(markers, cs)
 	qr.foreign = x.foreign(cs, markers)
-	qr.off = markers.has("@off") || codeLike(text) || arith || qr.foreign || x.smallTalk(p, toks, cs)
+	qr.off = markers.has("@off") || codeLike(text) || arith || qr.foreign || x.smallTalk(toks, cs, greetEnd)
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {
 		if q.Unit != "" && q.Unit != "s" && !qr.read {
@@ -633,11 +644,14 @@ func (x *Index) analyse(text string, ctx Context) *query {
 // thing, put the heater on 45").
 func (x *Index) timeInStory(text string, toks []token, cs []conceptTok, when *TimeExpr, context []bool) bool {
 	at := strings.Index(text, when.Text)
+	var clause []int
 	for i, t := range toks {
 		if t.start != at || !context[i] {
 			continue
 		}
-		clause := clauseOf(text, toks)
+		if clause == nil {
+			clause = clauseOf(text, toks)
+		}
 		for _, ct := range cs {
 			if clause[ct.start] == clause[i] && x.df[ct.c] > 0 {
 				return true
@@ -1206,17 +1220,7 @@ func (x *Index) saysMeta(qr *query) bool {
 // isSystem: the component is the system itself (an alias of it is
 // "system", "station", "Anlage"): every operation is about it.
 func (x *Index) isSystem(id string) bool {
-	for _, ei := range x.entities {
-		if ei.e.ID != id {
-			continue
-		}
-		for _, a := range ei.aliases {
-			if containsStr(a, "system") {
-				return true
-			}
-		}
-	}
-	return false
+	return x.systemParts[id]
 }
 
 func (x *Index) hasEntityArg(t *tgt) bool {

@@ -192,14 +192,9 @@ func parsePack(data []byte) (*pack, error) {
 	p.decimal = set(f.Decimal)
 	p.pronouns, p.enclitics = set(f.Pronouns), f.Enclitics
 	p.relative = set(f.Relative)
-	for _, q := range f.Quote {
-		p.quote = append(p.quote, strings.Fields(Normalize(q)))
-	}
+	p.quote, p.greetings = phrases(f.Quote), phrases(f.Greetings)
 	p.possessive = set(f.Possessive)
 	p.corrections, p.alternatives, p.hedges = phrases(f.Corrections), phrases(f.Alternatives), phrases(f.Hedges)
-	for _, g := range f.Greetings {
-		p.greetings = append(p.greetings, strings.Fields(Normalize(g)))
-	}
 	p.separable = map[string][]string{}
 	for k, v := range f.Separable {
 		p.separable[Normalize(k)] = strings.Fields(v)
@@ -335,6 +330,7 @@ func AcmeEntities() []Entity {
 	return out
 }
 
+// phrases folds each entry of list into its sequence of words.
 func phrases(list []string) [][]string {
 	out := make([][]string, 0, len(list))
 	for _, w := range list {

@@ -4,9 +4,10 @@ package recall
 // va ?", "hola, ¿qué tal?", "Hallo, wie geht's?") is small talk, not a
 // question about the system's state. With anything named after it
 // ("hola, ¿qué tal la bomba?") it asks about that.
-func (x *Index) smallTalk(p *pack, toks []token, cs []conceptTok) bool {
-	end, ok := greeting(p, toks)
-	if !ok {
+// greetEnd is greeting's end (0: none).
+func (x *Index) smallTalk(toks []token, cs []conceptTok, greetEnd int) bool {
+	end := greetEnd
+	if end == 0 {
 		return false
 	}
 	asked := false
