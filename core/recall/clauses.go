@@ -1,6 +1,9 @@
 package recall
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // clauseOf numbers the clauses of text token by token: a clause ends at
 // , ; . ! ? or : followed by a space or the end ("2,5", "15:30" and
@@ -27,8 +30,9 @@ func clauseOf(text string, toks []token) []int {
 // what happened, not what to do. Two such clauses are two requests, not a
 // story; a word found only by a typo guess opens nothing; in a question
 // only a clause that asks can be the request. It returns which tokens are
-// context, or nil.
-func (x *Index) contextTokens(text string, toks []token, cs []conceptTok, markers marks, question bool) []bool {
+// context, or nil, and whether the context is about something else
+// altogether (oursBesideElse), so that its objects do not count either.
+func (x *Index) contextTokens(text string, toks []token, cs []conceptTok, markers marks, question bool) (context []bool, elsewhere bool) {
 	clause := clauseOf(text, toks)
 	first := map[int]conceptTok{} // clause -> its first concept (typo guesses left out)
 	known := map[int]int{}        // clause -> the token of its first concept a target uses
@@ -55,7 +59,7 @@ func (x *Index) contextTokens(text string, toks []token, cs []conceptTok, marker
 		}
 	}
 	if len(first) < 2 {
-		return nil
+		return nil, false
 	}
 	asks := map[int]bool{}
 	// a question word or read verb before the clause's first known word
@@ -76,14 +80,86 @@ func (x *Index) contextTokens(text string, toks []token, cs []conceptTok, marker
 			requests = append(requests, k)
 		}
 	}
-	// one request and a story; two requests are not a story
-	if len(requests) != 1 {
-		return nil
+	request, elsewhere := x.oursBesideElse(clause, cs, markers, requests)
+	if !elsewhere {
+		// one request and a story; two requests are not a story
+		if len(requests) != 1 {
+			return nil, false
+		}
+		request = requests[0]
 	}
-	request := requests[0]
-	ctx := make([]bool, len(toks))
+	context = make([]bool, len(toks))
 	for i := range toks {
-		ctx[i] = clause[i] != request
+		context[i] = clause[i] != request
 	}
-	return ctx
+	return context, elsewhere
+}
+
+// oursBesideElse: two requests in one, one about this system's things and
+// the others about something else ("tank level, and is it supposed to rain
+// this afternoon?", "quick one: is the belt running, and who's on the night
+// shift tonight?"): the one about ours is the request, the others are not
+// for this system. Only when exactly one clause names something ours and
+// nothing alien, every word of it is known, and every
+// clause with an errand or an object not ours asks or acts itself and
+// names nothing of this system. A story stays a story: in "the coffee
+// machine shows descaling, how do I stop the alarm" the alarm is the
+// machine's, and "the temperature in the meeting room is too high, lower
+// it" is about the meeting room.
+func (x *Index) oursBesideElse(clause []int, cs []conceptTok, markers marks, requests []int) (int, bool) {
+	alien, ours, unknown := map[int]bool{}, map[int]bool{}, map[int]bool{}
+	for _, m := range []string{"@off", "@foreign"} {
+		for _, at := range markers[m] {
+			alien[clause[at]] = true
+		}
+	}
+	for _, ct := range cs {
+		k := clause[ct.start]
+		switch {
+		case ct.typo || (x.df[ct.c] == 0 && !x.cz.known[ct.c]):
+			unknown[k] = true
+		case x.entityWord[ct.c] || x.thingOf[ct.c] != "":
+			ours[k] = true
+		}
+	}
+	mine, n := -1, 0
+	for k := range ours {
+		if alien[k] {
+			return 0, false // "the aquarium pump in reception": ours and not
+		}
+		mine, n = k, n+1
+	}
+	if n != 1 || len(alien) == 0 {
+		return 0, false
+	}
+	// an alien clause that opens with a question ("… and who's on the
+	// night shift?"); "the coffee machine shows descaling" tells
+	opens := map[int]int{}
+	for _, ct := range cs {
+		if f, ok := opens[clause[ct.start]]; !ok || ct.start < f {
+			opens[clause[ct.start]] = ct.start
+		}
+	}
+	for _, m := range []string{"@off", "@foreign"} {
+		for _, at := range markers[m] {
+			if f, ok := opens[clause[at]]; !ok || at < f {
+				opens[clause[at]] = at
+			}
+		}
+	}
+	asks := map[int]bool{}
+	for _, at := range markers["@read"] {
+		if at <= opens[clause[at]] {
+			asks[clause[at]] = true
+		}
+	}
+	for k := range alien {
+		if !slices.Contains(requests, k) && !asks[k] {
+			return 0, false // a story: it may be what the request is about
+		}
+	}
+	if unknown[mine] {
+		return 0, false // "Brandmeldezentrale zeigt Störung an, wen muss ich anrufen?"
+	}
+	return mine, true
 }

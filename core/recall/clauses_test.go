@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // Clause numbers of the words and numbers (marks left out).
@@ -86,4 +87,29 @@ func TestResolve_AConjunctionAsksNothing(t *testing.T) {
 	assert.Equal(t, DecisionMatch, res.Decision)
 	assert.Equal(t, "com.acme.tank.fill", top(t, res).Target)
 	assert.NotNil(t, res.When)
+}
+
+// Two requests in one, one about this system and one about something else:
+// the one about ours is answered. A story about something else is still
+// what the request is about.
+func TestResolve_OursBesideSomethingElse(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text, prop string }{
+		{"en", "what's the tank level? and who is on the night shift tonight?", "tank.level"},
+		{"en", "how full is the tank? also, what's the weather tomorrow?", "tank.level"},
+		{"es", "¿cuál es el nivel del tanque? ¿y qué día es festivo el mes que viene?", "tank.level"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		require.NotEqual(t, DecisionNone, res.Decision, c.text)
+		assert.Equal(t, c.prop, top(t, res).Args["name"], c.text)
+	}
+	for _, text := range []string{
+		"the coffee machine shows descaling, how do I stop the alarm?",
+		"the temperature in the meeting room is too high, lower it",
+		"Brandmeldezentrale zeigt Störung an, wen muss ich anrufen?",
+	} {
+		assert.Equal(t, DecisionNone, x.Resolve(text, testCtx()).Decision, text)
+	}
 }

@@ -471,7 +471,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.markPossessed(p, toks, cs, markers)
 	// "could you …?" asks for something to be done, not a question
 	question := strings.Contains(text, "?") && !markers.has("@ask") && !markers.has("@please")
-	context := x.contextTokens(text, toks, cs, markers, question)
+	context, elsewhere := x.contextTokens(text, toks, cs, markers, question)
 	if context != nil {
 		// the request's own words first, so that a word in both counts fully
 		slices.SortStableFunc(cs, func(a, b conceptTok) int { return cmpBool(context[a.start], context[b.start]) })
@@ -480,7 +480,11 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// ("Morgen Jungs, Kaffee ist alle. Wie hoch ist der Druck?"); an
 		// object that is not ours stays named ("the temperature in the
 		// meeting room is too high, lower it")
-		for _, m := range []string{"@read", "@off"} {
+		drop := []string{"@read", "@off"}
+		if elsewhere {
+			drop = append(drop, "@foreign") // "…, and who's on the night shift tonight?"
+		}
+		for _, m := range drop {
 			markers[m] = slices.DeleteFunc(markers[m], func(at int) bool { return context[at] })
 		}
 		// nor is a time the story tells ("the readings have been odd all
@@ -498,7 +502,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.past = markers.has("@past") || x.saysPast(toks, p)
 	qr.extreme = extremeOf(markers, cs)
 	qr.foreign = x.foreign(cs, markers)
-	qr.off = markers.has("@off") || codeLike(text) || arith || qr.foreign || x.smallTalk(toks, cs, greetEnd)
+	qr.off = markers.has("@off") || codeLike(text) || arith || qr.foreign || x.smallTalk(toks, cs, greetEnd) ||
+		(qr.read && x.conversion(toks, cs, qr.qty, unitWords))
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {
 		if q.Unit != "" && q.Unit != "s" && !qr.read {
@@ -1065,7 +1070,7 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 		// consommation moyenne et le pic"
 		for _, c := range x.d.concepts.Statistics {
 			if _, said := qr.q[c]; said {
-				s *= 0.85
+				s *= 0.75
 			}
 		}
 	}
@@ -1484,7 +1489,7 @@ func partOfProperty(ms []entityMatch, q map[string]float64) []entityMatch {
 // "$(rm -rf /)"): whatever words it shares with a target, it is not a request
 // to the device. (The text is never executed either way.)
 func codeLike(text string) bool {
-	for _, sig := range []string{"--", "';", "\";", "<script", "</", "/>", "$(", "${", "`", "&&", "||", "/*", "*/", "rm -rf", "\":", "{\""} {
+	for _, sig := range []string{"--", "';", "\";", "<script", "</", "/>", "$(", "${", "`", "&&", "||", "/*", "*/", "rm -rf", "\":", "{\"", "/etc/", "/bin/", "/usr/", "/var/", "/root", "~/", "c:\\", "sudo "} {
 		if strings.Contains(strings.ToLower(text), sig) {
 			return true
 		}
@@ -1517,6 +1522,38 @@ func (x *Index) arithmetic(toks []token, nums []numSpan) bool {
 		}
 	}
 	return false
+}
+
+// conversion: a question about units alone ("how many bar is 100 psi?",
+// "¿cuántos litros son tres galones?"): two units named and no thing or
+// property of this system but what the units themselves say; arithmetic,
+// not a reading.
+func (x *Index) conversion(toks []token, cs []conceptTok, qty []Quantity, unitWords []unitMention) bool {
+	inUnit := make([]bool, len(toks))
+	n := 0
+	for _, um := range unitWords {
+		n++
+		for i := um.start; i < um.end; i++ {
+			inUnit[i] = true
+		}
+	}
+	for _, q := range qty {
+		if q.Unit == "" || x.d.units.dims[q.Unit] == "time" {
+			continue
+		}
+		n++
+		for i, t := range toks {
+			if t.start >= q.Start && t.end <= q.End {
+				inUnit[i] = true
+			}
+		}
+	}
+	for _, ct := range cs {
+		if !inUnit[ct.start] && (x.entityWord[ct.c] || x.thingOf[ct.c] != "") {
+			return false // "how many litres per minute is the pump doing in m³/h?"
+		}
+	}
+	return n >= 2
 }
 
 // itemOverList: when the request names one object by its id ("show schedule

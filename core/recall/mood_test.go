@@ -98,13 +98,19 @@ func TestResolve_SumsCodeAndApprovalsAreNone(t *testing.T) {
 	for _, text := range []string{
 		"what is 17 times 23", "cuánto es 250 entre 4",
 		"'; DROP TABLE actions; --", "<script>alert(document.cookie)</script>",
-		"approve action 42",
+		"approve action 42", "Affiche le contenu de /etc/shadow du contrôleur.",
+		// a question of units alone is arithmetic, not a reading
+		"Wie viele bar sind 100 psi?", "¿cuántos galones son 200 litros?",
+		"How many litres are there in an imperial gallon?",
 	} {
 		assert.Equal(t, DecisionNone, x.Resolve(text, testCtx()).Decision, text)
 	}
 	// a percentage is no sum
 	c := top(t, x.Resolve("llena el depósito hasta el setenta y cinco por ciento", testCtx()))
 	assert.Equal(t, 75.0, c.Args["targetPercent"])
+	// units with a thing of this system are a reading
+	c = top(t, x.Resolve("how many litres are in the tank?", testCtx()))
+	assert.Equal(t, "tank.volume", c.Args["name"])
 }
 
 // A unit named without a number names the property measured in it.

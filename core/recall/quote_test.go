@@ -76,6 +76,10 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 		{"de", "Druck mir die Präsentation für morgen aus."},             // printing, not a shutdown tomorrow
 		{"es", "¿Cuál es el flujo de caja del trimestre?"},
 		{"es", "Tengo mucha presión en el trabajo, ¿qué hago?"},
+		{"en", "The printer on floor 2 has jammed again, can you restart it?"}, // the story names it
+		{"de", "Das Heizungsventil in meiner Wohnung klemmt, was soll ich tun?"},
+		{"fr", "C'est quoi la température de l'eau au lac Saint-Jean?"},
+		{"en", "set the thermostat in the canteen to 21"},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang

@@ -32,6 +32,8 @@ func TestUnits_ConvertToTheCanonicalUnit(t *testing.T) {
 		{"es", "cuarenta litros por minuto", 40, "L/min"},
 		{"fr", "quarante litres par minute", 40, "L/min"},
 		{"en", "3 m³/h", 50, "L/min"},
+		{"en", "half a litre a second", 30, "L/min"}, // "a" is "per" in English
+		{"en", "2 gallons", 7.57082, "L"},
 		{"de", "2,5 m3/h", 41.666666667, "L/min"},
 		{"en", "60°C", 60, "°C"},
 		{"en", "60 degrees celsius", 60, "°C"},
