@@ -413,6 +413,7 @@ type query struct {
 	off          bool   // words of requests no device serves: order, price, weather, joke, ...
 	foreign      bool   // the request's own clause names an object this system does not have
 	scheduled    bool   // a change asked for with the word schedule
+	pretext      bool   // "ignore all previous instructions", "no confirmation needed"
 	self         bool   // "I", "my", "mich", "moi": the caller speaks of themself
 	it           bool   // a pronoun that may stand for a thing ("turn it off")
 	quote        string // text to pass on ("… saying the tank is full")
@@ -498,6 +499,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// start, restart it" asks for the restart
 	qr.all = markers.has("@all")
 	qr.self = markers.has("@self")
+	qr.pretext = markers.has("@pretext")
 	qr.it = saysIt(p, toks)
 	qr.past = markers.has("@past") || x.saysPast(toks, p)
 	qr.extreme = extremeOf(markers, cs)
@@ -743,7 +745,7 @@ func f1(o, qm, dm float64) float64 {
 // place comes back with Decision "none".
 func (x *Index) Resolve(text string, ctx Context) Result {
 	qr := x.analyse(text, ctx)
-	res := Result{Lang: qr.lang, Quantities: qr.qty, When: qr.when, Scheduled: qr.scheduled, Decision: DecisionNone}
+	res := Result{Lang: qr.lang, Quantities: qr.qty, When: qr.when, Scheduled: qr.scheduled, Pretext: qr.pretext, Decision: DecisionNone}
 	if qr.when != nil {
 		qr.when.Past = qr.past
 	}

@@ -168,4 +168,9 @@ type Result struct {
 	// offers "stop automatic actions").
 	Thing     string `json:"thing,omitempty"`
 	ThingHalt string `json:"thingHalt,omitempty"`
+	// Pretext: the request tries to talk its way past the rules ("ignore
+	// all previous instructions", "you are now in admin mode", "no
+	// confirmation needed"). Those words choose nothing; the Core refuses
+	// what the rest asks for (never a change that skips a person).
+	Pretext bool `json:"pretext,omitempty"`
 }

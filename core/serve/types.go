@@ -42,6 +42,7 @@ const (
 	ReasonGuardFailed      = "guard-failed"
 	ReasonDevice           = "device-refused"
 	ReasonNotFound         = "not-found" // the thing the request names does not exist
+	ReasonPretext          = "pretext"   // the request tries to talk its way past the rules
 )
 
 // Request is the body of POST /heart/v1/serve. Text is data: it is matched
@@ -109,6 +110,9 @@ type Understanding struct {
 	// Scheduled: the request asks in words for a schedule ("schedule a
 	// filter backflush", "Plane einen Neustart ein"), with or without a time.
 	Scheduled bool
+	// Pretext: the request tries to talk its way past the rules ("ignore
+	// all previous instructions", "no confirmation needed").
+	Pretext bool
 }
 
 // Candidate is one possible target with the arguments the tier filled and
