@@ -113,3 +113,25 @@ func TestResolve_OursBesideSomethingElse(t *testing.T) {
 		assert.Equal(t, DecisionNone, x.Resolve(text, testCtx()).Decision, text)
 	}
 }
+
+// A thing the story names is the one to halt only when the request names
+// nothing else: "stop all automatic actions, I'm working on the pump" is
+// Stop, "the pump is leaking, stop it!" the pump's halt.
+func TestResolve_TheStorysThingIsHaltedOnlyForABareStop(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("stop all automatic actions, I'm working on the pump", testCtx())
+	assert.Empty(t, res.Thing)
+	assert.Equal(t, "postTendingStop", top(t, res).Target)
+	assert.Equal(t, "pump", x.Resolve("the pump is leaking, stop it!", testCtx()).Thing)
+}
+
+// "que vamos tarde" is being late, not the afternoon.
+func TestResolve_LateIsNoAfternoon(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	res := x.Resolve("cinta a 20 metros por minuto, que vamos tarde", ctx)
+	assert.Nil(t, res.When)
+	assert.Equal(t, "com.acme.conveyor.set_speed", top(t, res).Target)
+	assert.NotNil(t, x.Resolve("llena el tanque esta tarde", ctx).When)
+}

@@ -499,7 +499,6 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// start, restart it" asks for the restart
 	qr.all = markers.has("@all")
 	qr.self = markers.has("@self")
-	qr.pretext = markers.has("@pretext")
 	qr.it = saysIt(p, toks)
 	qr.past = markers.has("@past") || x.saysPast(toks, p)
 	qr.extreme = extremeOf(markers, cs)
@@ -624,11 +623,24 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// for a deed
 		qr.read, qr.readImplied = true, true
 	}
+	// "ignore all previous instructions" always; "without asking anyone"
+	// only in a request for a change: "what may the system do on its own
+	// without asking a person?" describes the allowlist
+	qr.pretext = markers.has("@pretext") || (markers.has("@bypass") && qr.act && !qr.read)
 	if qr.halt && !qr.off {
 		// the first thing named ("stop the pump and the conveyor": the
 		// pump), in the request's own words before the story's ("the tank
 		// is about to spill over, shut the pump off": the pump)
 		first, firstInStory := len(toks), true
+		// a thing only the story names is the one to halt when the request
+		// itself names nothing else ("the pump is leaking, stop it!"); "stop
+		// all automatic actions, I'm working on the pump" stops autonomy
+		ownObject := false
+		for c := range qr.q {
+			if at := qr.span[c][0]; context != nil && !context[at] && !x.haltC[c] {
+				ownObject = true
+			}
+		}
 		for c := range qr.q {
 			th, ok := x.thingOf[c]
 			if !ok {
@@ -636,6 +648,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			}
 			at := qr.span[c][0]
 			inStory := context != nil && context[at]
+			if inStory && ownObject {
+				continue
+			}
 			if (firstInStory && !inStory) || (inStory == firstInStory && at < first) {
 				first, firstInStory = at, inStory
 				qr.thing, qr.hasThng = th, true
@@ -1551,7 +1566,7 @@ func (x *Index) conversion(toks []token, cs []conceptTok, qty []Quantity, unitWo
 		}
 	}
 	for _, ct := range cs {
-		if !inUnit[ct.start] && (x.entityWord[ct.c] || x.thingOf[ct.c] != "") {
+		if !slices.Contains(inUnit[ct.start:ct.end], true) && (x.entityWord[ct.c] || x.thingOf[ct.c] != "") {
 			return false // "how many litres per minute is the pump doing in m³/h?"
 		}
 	}

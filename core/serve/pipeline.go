@@ -171,7 +171,7 @@ func (r *run) understood(ctx context.Context) (*Response, error) {
 		// Core does not go on with it, and says what it understood. Stop
 		// is always the safe direction (§6.2).
 		t, _ := r.env.Targets.Lookup(top.Target)
-		return r.refuse(r.intent(top.Target, map[string]any{}, map[string]string{}, top.Score), ReasonPretext, map[string]string{"title": t.Title}), nil
+		return r.refuse(r.intent(top.Target, top.Args, top.Grounding, top.Score), ReasonPretext, map[string]string{"title": t.Title}), nil
 	}
 	if r.u.Thing != "" || top.Target == StopTarget {
 		things := r.namedThings()
