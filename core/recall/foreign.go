@@ -1,5 +1,7 @@
 package recall
 
+import "strings"
+
 // foreign: the request names an object this system does not have ("the
 // diesel generator", "le silo à chaux", "la oficina"). The packs mark such
 // nouns @foreign; one counts only when no target or entity of this system
@@ -23,25 +25,35 @@ func (x *Index) foreign(cs []conceptTok, markers marks) bool {
 // markNamedPlaces marks @foreign a name after a word of place ("start the
 // pump at the Millbrook station", "el nivel del depósito en Sevilla",
 // "der Pegel in Köln"): a word no pack knows, capitalised inside the
-// sentence, after at/in/en/à (an article may stand between). A place by
-// name is somewhere else; this system is here.
+// sentence, after at/in/en/à (an article may stand between), or after
+// of/de/von naming an owner ("la station de pompage des Tilleuls"). A place
+// by name is somewhere else; this system is here.
 func (x *Index) markNamedPlaces(p *pack, toks []token, cs []conceptTok, markers marks) {
 	for i := 1; i < len(toks); i++ {
 		t := toks[i]
 		if t.kind != 'w' || t.used || !startsUpper(t.orig) {
 			continue
 		}
+		place := func(w string) bool {
+			// an owner by name, not an acronym ("el token de API")
+			return p.timeSet["locative"][w] || (p.timeSet["genitive"][w] && !allUpper(t.orig))
+		}
 		prev := i - 1
-		if prev > 0 && p.stop[toks[prev].text] && !p.timeSet["locative"][toks[prev].text] {
+		if prev > 0 && p.stop[toks[prev].text] && !place(toks[prev].text) {
 			prev-- // "at the Millbrook station"
 		}
-		if !p.timeSet["locative"][toks[prev].text] {
+		if !place(toks[prev].text) {
 			continue
 		}
 		if x.unknownWord(p, toks, cs, i) {
 			markers["@foreign"] = append(markers["@foreign"], i)
 		}
 	}
+}
+
+// allUpper: every letter of s is a capital ("API", "SCADA").
+func allUpper(s string) bool {
+	return strings.ToUpper(s) == s
 }
 
 // markPossessed marks @foreign a word no pack knows after "my", "mein",

@@ -442,6 +442,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	for k := range greetEnd {
 		toks[k].used = true
 	}
+	signOff(p, toks)
 	nums := parseNumbers(toks, p)
 	arith := x.arithmetic(toks, nums)
 	now := ctx.Now

@@ -45,6 +45,10 @@ type timeWords struct {
 	// Locative: words before a place ("at", "in", "en", "à"); a name
 	// after one is a place elsewhere (foreign.go)
 	Locative []string `json:"locative"`
+	// Genitive: words before an owner ("of", "de", "des", "von"): a name
+	// after one owns the thing named, so the thing is not this system's
+	// ("la estación de bombeo de San Roque")
+	Genitive []string `json:"genitive"`
 	// Between: words before the first of two times that bound a span
 	// ("entre 8h et 10h", "zwischen 14 und 16 Uhr")
 	Between []string `json:"between"`
@@ -95,6 +99,9 @@ type packFile struct {
 	Relative []string `json:"relative"`
 	// Greetings that may open a request ("hola", "guten Morgen")
 	Greetings []string `json:"greetings"`
+	// Closings that end a letter ("best regards", "Mit freundlichen
+	// Grüßen", "atentamente", "cordialement"): what follows is a signature
+	Closings []string `json:"closings"`
 	// Possessive: "my", "mein", "mi", "mon": what follows, if no pack knows
 	// it, is the person's own thing (foreign.go)
 	Possessive []string `json:"possessive"`
@@ -139,6 +146,7 @@ type pack struct {
 	quote        [][]string // each a sequence of folded words
 	relative     map[string]bool
 	greetings    [][]string // each a sequence of folded words
+	closings     [][]string
 	possessive   map[string]bool
 	corrections  [][]string // each a sequence of folded words
 	alternatives [][]string
@@ -192,7 +200,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.decimal = set(f.Decimal)
 	p.pronouns, p.enclitics = set(f.Pronouns), f.Enclitics
 	p.relative = set(f.Relative)
-	p.quote, p.greetings = phrases(f.Quote), phrases(f.Greetings)
+	p.quote, p.greetings, p.closings = phrases(f.Quote), phrases(f.Greetings), phrases(f.Closings)
 	p.possessive = set(f.Possessive)
 	p.corrections, p.alternatives, p.hedges = phrases(f.Corrections), phrases(f.Alternatives), phrases(f.Hedges)
 	p.separable = map[string][]string{}
@@ -223,7 +231,7 @@ func parsePack(data []byte) (*pack, error) {
 		"at": set(t.At), "in": set(t.In), "next": set(t.Next), "filler": set(t.Filler),
 		"am": set(t.AM), "pm": set(t.PM), "clockword": set(t.Clockword), "until": set(t.Until),
 		"dateFiller": set(t.DateFiller), "clockAfter": set(t.ClockAfter), "clockBefore": set(t.ClockBefore),
-		"clockPlus": set(t.ClockPlus), "halfBefore": set(t.HalfBefore), "during": set(t.During), "locative": set(t.Locative), "between": set(t.Between),
+		"clockPlus": set(t.ClockPlus), "halfBefore": set(t.HalfBefore), "during": set(t.During), "locative": set(t.Locative), "genitive": set(t.Genitive), "between": set(t.Between),
 	}
 	return p, nil
 }

@@ -80,6 +80,8 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 		{"de", "Das Heizungsventil in meiner Wohnung klemmt, was soll ich tun?"},
 		{"fr", "C'est quoi la température de l'eau au lac Saint-Jean?"},
 		{"en", "set the thermostat in the canteen to 21"},
+		{"es", "La estacion de bombeo de San Roque tiene una alarma, que pasa alli?"}, // an owner by name
+		{"fr", "La station de pompage des Tilleuls ne répond plus, tu peux regarder la pression là-bas ?"},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang
@@ -90,6 +92,10 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 	assert.Equal(t, "getProperty", top(t, x.Resolve("niveau de la cuve ?", ctx)).Target)
 	// what the packs know stays ours after "my"
 	assert.Equal(t, "getWhoami", top(t, x.Resolve("show my permissions", testCtx())).Target)
+	// an acronym after "de" is no owner
+	ctx.Lang = "es"
+	assert.NotEqual(t, DecisionNone, x.Resolve("muestra los tokens de API", ctx).Decision)
+	ctx.Lang = "fr"
 	// a language or a unit after "in" is no place
 	assert.Equal(t, "getAlerts", top(t, x.Resolve("show the alerts in English", testCtx())).Target)
 	assert.Equal(t, "com.acme.heater.set_setpoint", top(t, x.Resolve("set the heater to 50 in Celsius", testCtx())).Target)

@@ -54,3 +54,36 @@ func greeting(p *pack, toks []token) (end int, ok bool) {
 	}
 	return 0, false
 }
+
+// signOff marks used everything from a letter's closing on ("…\n\nBest
+// regards,\nJane Doe, shift lead, Millbrook plant"): the closing and the
+// signature say who wrote, not what to do, and the names and places in a
+// signature are no objects of the request. Not at the very start.
+func signOff(p *pack, toks []token) {
+	var words []int
+	for i, t := range toks {
+		if t.kind == 'w' {
+			words = append(words, i)
+		}
+	}
+	for k := 1; k < len(words); k++ {
+		for _, c := range p.closings {
+			if k+len(c) > len(words) {
+				continue
+			}
+			match := true
+			for j, w := range c {
+				if toks[words[k+j]].text != w {
+					match = false
+					break
+				}
+			}
+			if match {
+				for i := words[k]; i < len(toks); i++ {
+					toks[i].used = true
+				}
+				return
+			}
+		}
+	}
+}

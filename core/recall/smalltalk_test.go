@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // A greeting with only "how are you" after it is small talk; with a thing
@@ -65,4 +66,25 @@ func TestResolve_AGreetingIsNoTime(t *testing.T) {
 	assert.Nil(t, res.When)
 	assert.Equal(t, "getProperty", top(t, res).Target)
 	assert.NotNil(t, x.Resolve("good morning, restart the system tomorrow morning", testCtx()).When)
+}
+
+// A letter: its salutation names nothing, and its closing and signature
+// are no part of the request (a place in a signature is no object).
+func TestResolve_ALettersFrameIsNoRequest(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text, target string }{
+		{"fr", "Bonjour,\n\nPourriez-vous régler la vitesse du convoyeur à 22 mètres par minute?\n\nCordialement,\nJean-François Tremblay\nContremaître, usine de Lévis", "com.acme.conveyor.set_speed"},
+		{"de", "Sehr geehrte Damen und Herren,\n\nbitte stellen Sie das Förderband auf 12 Meter pro Minute ein.\n\nMit freundlichen Grüßen\nIng. Huber, Werk Linz", "com.acme.conveyor.set_speed"},
+		{"en", "Dear Sir/Madam,\n\nplease set the pump flow to 40 l/min.\n\nKind regards,\nJane Doe, Millbrook Water", "com.acme.pump.set_flow"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		require.NotEqual(t, DecisionNone, res.Decision, c.text)
+		assert.Equal(t, c.target, top(t, res).Target, c.text)
+	}
+	// "Morgen Jungs" greets; it is no time
+	ctx := testCtx()
+	ctx.Lang = "de"
+	assert.Nil(t, x.Resolve("Morgen Jungs, wie hoch ist der Druck?", ctx).When)
 }

@@ -363,10 +363,13 @@ func (r *run) later(t Target, c Candidate) bool {
 // ends ("until"), and not in a question about the past.
 func (r *run) readLater(c Candidate) bool {
 	w := r.u.When
-	if w == nil || w.Until || w.Past || w.Range || w.Vague || !w.At.After(r.env.Now) {
-		return false // "what happened last night", "tonight": no time to act at
+	if w == nil || w.Until || w.Past || w.Range || !w.At.After(r.env.Now) {
+		return false // "what happened last night": no time to act at
 	}
 	day := w.At.In(r.loc).Format("2006-01-02")
+	if w.Vague && day == r.env.Now.In(r.loc).Format("2006-01-02") {
+		return false // "the alerts tonight": today's, now; "tomorrow morning" is a time to come
+	}
 	for _, v := range c.Args {
 		if v == day {
 			return false

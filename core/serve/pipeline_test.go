@@ -395,8 +395,9 @@ func TestServe_AScheduleAskedForInWordsAsksWhen(t *testing.T) {
 	assert.Empty(t, dev.nonReads())
 }
 
-// A read asked for at a stated time to come is a schedule of it; a read
-// about the past, or with only a part of the day, is answered now.
+// A read asked for at a stated time to come is a schedule of it, also with
+// only a part of another day ("tomorrow morning"); a read about the past,
+// or with only a part of today ("tonight"), is answered now.
 func TestServe_ReadAtATimeToCome(t *testing.T) {
 	at := t0.Add(18 * time.Hour)
 	for _, c := range []struct {
@@ -406,7 +407,8 @@ func TestServe_ReadAtATimeToCome(t *testing.T) {
 	}{
 		{"tomorrow at 8", When{At: at, Text: "tomorrow at 8"}, PendingApproval},
 		{"about the past", When{At: at, Text: "at 8", Past: true}, Done},
-		{"a part of the day", When{At: at, Text: "tonight", Vague: true}, Done},
+		{"a part of today", When{At: t0.Add(11 * time.Hour), Text: "tonight", Vague: true}, Done},
+		{"a part of another day", When{At: t0.Add(21 * time.Hour), Text: "tomorrow morning", Vague: true}, PendingApproval},
 		{"a span", When{At: at, Text: "between 8 and 10", Range: true}, Done},
 	} {
 		t.Run(c.name, func(t *testing.T) {
