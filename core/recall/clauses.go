@@ -22,6 +22,41 @@ func clauseOf(text string, toks []token) []int {
 	return out
 }
 
+// subordinate gives a clause of its own to what follows a subordinating
+// word of the pack ("restart it before I leave", "haz un backup antes de
+// tocar mixer-1"), unless a time or a number follows ("before 8 am" says
+// when). Clause numbers stay in order.
+func subordinate(p *pack, toks []token, clause []int) []int {
+	out := slices.Clone(clause)
+	shift := 0
+	for i := 1; i < len(toks); i++ {
+		if i > 0 && clause[i] != clause[i-1] {
+			out[i] = clause[i] + shift
+		} else {
+			out[i] = out[i-1]
+		}
+		for _, ph := range p.subordinate {
+			end := i + len(ph)
+			if end >= len(toks) || toks[i].kind != 'w' {
+				continue
+			}
+			match := true
+			for k, w := range ph {
+				if toks[i+k].text != w {
+					match = false
+					break
+				}
+			}
+			if next := toks[end]; match && next.kind == 'w' && !next.used {
+				shift++
+				out[i] = out[i-1] + 1
+				break
+			}
+		}
+	}
+	return out
+}
+
 // contextTokens finds the clauses that only describe the situation. When a
 // request has several clauses and exactly one of them asks for something
 // (it opens with an action: "the tank is almost empty, fill it up", "la
@@ -32,8 +67,8 @@ func clauseOf(text string, toks []token) []int {
 // only a clause that asks can be the request. It returns which tokens are
 // context, or nil, and whether the context is about something else
 // altogether (oursBesideElse), so that its objects do not count either.
-func (x *Index) contextTokens(text string, toks []token, cs []conceptTok, markers marks, question bool) (context []bool, elsewhere bool) {
-	clause := clauseOf(text, toks)
+func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTok, markers marks, question bool) (context []bool, elsewhere bool) {
+	clause := subordinate(p, toks, clauseOf(text, toks))
 	first := map[int]conceptTok{} // clause -> its first concept (typo guesses left out)
 	known := map[int]int{}        // clause -> the token of its first concept a target uses
 	for _, ct := range cs {
@@ -79,6 +114,15 @@ func (x *Index) contextTokens(text string, toks []token, cs []conceptTok, marker
 		if asks[k] || (!question && x.action[ct.c]) {
 			requests = append(requests, k)
 		}
+	}
+	// "ne redémarre rien ! dis-moi juste le débit": a clause that says
+	// what not to do is no request beside one that asks for something
+	negated := map[int]bool{}
+	for _, at := range markers["@neg"] {
+		negated[clause[at]] = true
+	}
+	if kept := slices.DeleteFunc(slices.Clone(requests), func(k int) bool { return negated[k] }); len(kept) > 0 {
+		requests = kept
 	}
 	request, elsewhere := x.oursBesideElse(clause, cs, markers, requests)
 	if !elsewhere {

@@ -135,3 +135,24 @@ func TestResolve_LateIsNoAfternoon(t *testing.T) {
 	assert.Equal(t, "com.acme.conveyor.set_speed", top(t, res).Target)
 	assert.NotNil(t, x.Resolve("llena el tanque esta tarde", ctx).When)
 }
+
+// What follows "before" (antes de, bevor, avant de) tells when, not what
+// to do; a clause that says what not to do is no request beside one that
+// asks.
+func TestResolve_SubordinateAndNegatedClausesAreTheStory(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text, target string }{
+		{"es", "Haz un backup de la configuración antes de tocar mixer-1", "postConfigBackup"},
+		{"en", "Could you show me the alerts before I sign anything off?", "getAlerts"},
+		{"es", "no arranques la cinta, solo dime a que velocidad va", "getProperty"},
+		{"fr", "ne redémarre rien ! dis-moi juste le débit actuel de la pompe", "getProperty"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		require.NotEqual(t, DecisionNone, res.Decision, c.text)
+		assert.Equal(t, c.target, top(t, res).Target, c.text)
+	}
+	// "before 8 am" says when
+	assert.NotNil(t, x.Resolve("drain the tank tomorrow before 8 am", testCtx()).When)
+}

@@ -473,7 +473,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.markPossessed(p, toks, cs, markers)
 	// "could you …?" asks for something to be done, not a question
 	question := strings.Contains(text, "?") && !markers.has("@ask") && !markers.has("@please")
-	context, elsewhere := x.contextTokens(text, toks, cs, markers, question)
+	context, elsewhere := x.contextTokens(p, text, toks, cs, markers, question)
 	if context != nil {
 		// the request's own words first, so that a word in both counts fully
 		slices.SortStableFunc(cs, func(a, b conceptTok) int { return cmpBool(context[a.start], context[b.start]) })

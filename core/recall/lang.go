@@ -99,6 +99,10 @@ type packFile struct {
 	Relative []string `json:"relative"`
 	// Greetings that may open a request ("hola", "guten Morgen")
 	Greetings []string `json:"greetings"`
+	// Subordinate: words that open a clause telling when or why, not
+	// what to do ("before I sign anything off", "antes de tocar mixer-1",
+	// "bevor ich neu starte", "avant de toucher")
+	Subordinate []string `json:"subordinate"`
 	// Closings that end a letter ("best regards", "Mit freundlichen
 	// Grüßen", "atentamente", "cordialement"): what follows is a signature
 	Closings []string `json:"closings"`
@@ -147,6 +151,7 @@ type pack struct {
 	relative     map[string]bool
 	greetings    [][]string // each a sequence of folded words
 	closings     [][]string
+	subordinate  [][]string
 	possessive   map[string]bool
 	corrections  [][]string // each a sequence of folded words
 	alternatives [][]string
@@ -201,6 +206,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.pronouns, p.enclitics = set(f.Pronouns), f.Enclitics
 	p.relative = set(f.Relative)
 	p.quote, p.greetings, p.closings = phrases(f.Quote), phrases(f.Greetings), phrases(f.Closings)
+	p.subordinate = phrases(f.Subordinate)
 	p.possessive = set(f.Possessive)
 	p.corrections, p.alternatives, p.hedges = phrases(f.Corrections), phrases(f.Alternatives), phrases(f.Hedges)
 	p.separable = map[string][]string{}

@@ -226,3 +226,24 @@ func TestMonthDate_ACommaBeforeMayIsNoDate(t *testing.T) {
 	_, _, ok := monthDate(d.packs["en"], toks, 4, time.Now(), time.UTC)
 	assert.False(t, ok)
 }
+
+// "in a quarter of an hour": an article and a unit of time that says how
+// much, not the number "a quarter" of an hour.
+func TestTime_InAnArticleAndAUnit(t *testing.T) {
+	now := time.Date(2026, 12, 2, 14, 30, 0, 0, time.UTC)
+	for _, c := range []struct{ lang, text string }{
+		{"en", "in a quarter of an hour, drain tank-1 to 30 %"},
+		{"es", "dentro de un cuarto de hora, arranca la bomba"},
+		{"de", "in einer Viertelstunde die Pumpe starten"},
+		{"fr", "dans un quart d'heure, démarre la pompe"},
+	} {
+		w := timeIn(c.lang, c.text, now, time.UTC)
+		if assert.NotNil(t, w, c.text) {
+			assert.Equal(t, now.Add(15*time.Minute), w.At, c.text)
+		}
+	}
+	w := timeIn("en", "in an hour restart the system", now, time.UTC)
+	if assert.NotNil(t, w) {
+		assert.Equal(t, now.Add(time.Hour), w.At)
+	}
+}

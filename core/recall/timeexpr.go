@@ -163,6 +163,17 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 				j++ // "dentro de 15 minutos"
 			}
 			val, ok := 0.0, false
+			// "in an hour", "in a quarter of an hour", "dentro de un cuarto
+			// de hora": an article and a unit of time, read before the
+			// article and a fraction can become a number ("a quarter")
+			if j+1 < len(toks) && (p.articles[toks[j].text] || (p.lang == "en" && toks[j].text == "a")) {
+				if a, end, isUnit := units.match(toks, j+1); isUnit && a.dim == "time" {
+					tp.rel, tp.hasRel = time.Duration(a.factor*float64(time.Second)), true
+					mark(i, end)
+					i = end - 1
+					continue
+				}
+			}
 			if n, isNum := numAt[j]; isNum {
 				val, ok, j = n.value, true, n.end
 			} else if p.articles[toks[j].text] || (p.lang == "en" && toks[j].text == "a") {

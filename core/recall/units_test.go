@@ -34,6 +34,8 @@ func TestUnits_ConvertToTheCanonicalUnit(t *testing.T) {
 		{"en", "3 m³/h", 50, "L/min"},
 		{"en", "half a litre a second", 30, "L/min"}, // "a" is "per" in English
 		{"en", "2 gallons", 7.57082, "L"},
+		{"fr", "26 tr/s", 1560, "rpm"},
+		{"es", "10 vueltas por segundo", 600, "rpm"},
 		{"de", "2,5 m3/h", 41.666666667, "L/min"},
 		{"en", "60°C", 60, "°C"},
 		{"en", "60 degrees celsius", 60, "°C"},
