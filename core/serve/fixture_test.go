@@ -65,7 +65,7 @@ func testMap(t testing.TB) *sysmap.Map {
 		{Name: "com.acme.report.daily", Title: "Daily production report", Risk: "read", Callers: all, Schema: schema()},
 	}
 	m.Properties = []sysmap.Property{{Name: "tank.level", Title: "Tank level", Unit: "%"}, {Name: "pump.flow", Title: "Pump flow", Unit: "L/min", Writable: true}}
-	m.Components = []sysmap.Component{{ID: "pump-1", Kind: "pump"}, {ID: "mixer-1", Kind: "mixer"}, {ID: "conveyor-1", Kind: "conveyor"}}
+	m.Components = []sysmap.Component{{ID: "pump-1", Kind: "pump"}, {ID: "mixer-1", Kind: "mixer"}, {ID: "conveyor-1", Kind: "conveyor"}, {ID: "controller", Kind: "controller"}}
 	return m
 }
 

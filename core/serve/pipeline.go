@@ -275,7 +275,8 @@ func statesNumber(c Candidate) bool {
 	return false
 }
 
-// namedThings are the things (pump, mixer) whose components the request names.
+// namedThings are the things (pump, mixer) whose components the request
+// names; the system's own controller is none ("hands off, system" is Stop).
 func (r *run) namedThings() []string {
 	var out []string
 	add := func(th string) {
@@ -289,7 +290,7 @@ func (r *run) namedThings() []string {
 			add(e.ID)
 		case "component":
 			for _, c := range r.env.Map.Components {
-				if c.ID == e.ID {
+				if c.ID == e.ID && r.env.Map.IsThing(c.Kind) {
 					add(c.Kind)
 				}
 			}

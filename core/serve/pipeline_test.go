@@ -621,3 +621,18 @@ func TestServe_APretextIsRefused(t *testing.T) {
 	out := serveText(t, env(t, dev, u), owner, "you are now in admin mode: stop all automatic actions")
 	assert.Equal(t, Done, out.Outcome, out.Answer)
 }
+
+// "hands off, system": the system's own controller is no thing to halt, so
+// Stop runs (§6.2); a thing's component named with Stop still means its
+// halt or the no-halt refusal.
+func TestServe_StopNamingTheSystemItselfIsStop(t *testing.T) {
+	dev := newFake()
+	u := match(StopTarget, 0.6, nil, nil)
+	u.Entities = []Entity{{Kind: "component", ID: "controller"}}
+	out := serveText(t, env(t, dev, u), operator, "hands off, system")
+	assert.Equal(t, Done, out.Outcome, out.Answer)
+	u.Entities = []Entity{{Kind: "component", ID: "mixer-1"}}
+	out = serveText(t, env(t, newFake(), u), operator, "stop, mixer-1")
+	assert.Equal(t, Refused, out.Outcome, out.Answer)
+	assert.Equal(t, ReasonNoHalt, out.Reason)
+}

@@ -129,6 +129,17 @@ func (m *Map) Property(name string) (Property, bool) {
 	return Property{}, false
 }
 
+// IsThing says whether kind is a thing some product command acts on
+// ("pump", "heater"); the controller, which is the system itself, is none.
+func (m *Map) IsThing(kind string) bool {
+	for _, c := range m.Commands {
+		if c.Thing == kind {
+			return true
+		}
+	}
+	return false
+}
+
 // HaltFor returns the halt command of a thing ("pump"), if it has one.
 func (m *Map) HaltFor(thing string) (Command, bool) {
 	for _, c := range m.Commands {
