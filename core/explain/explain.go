@@ -42,6 +42,7 @@ type Set struct {
 	MissingWhen   string            `json:"missingWhen"`
 	MissingTarget string            `json:"missingTarget"`
 	Vague         string            `json:"vague"`
+	Hypothetical  string            `json:"hypothetical"` // "what would happen if …": the change offered
 	With          string            `json:"with"`     // "set pump flow with litresPerMin 40"
 	Or            string            `json:"or"`       // "A, B or C"
 	Weekdays      []string          `json:"weekdays"` // Sunday first

@@ -414,6 +414,7 @@ type query struct {
 	foreign      bool   // the request's own clause names an object this system does not have
 	scheduled    bool   // a change asked for with the word schedule
 	pretext      bool   // "ignore all previous instructions", "no confirmation needed"
+	hypothetical bool   // "what would happen if I restart it?", "is it safe to drain the tank?"
 	self         bool   // "I", "my", "mich", "moi": the caller speaks of themself
 	it           bool   // a pronoun that may stand for a thing ("turn it off")
 	quote        string // text to pass on ("… saying the tank is full")
@@ -472,7 +473,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.markNamedPlaces(p, toks, cs, markers)
 	x.markPossessed(p, toks, cs, markers)
 	// "could you …?" asks for something to be done, not a question
-	question := strings.Contains(text, "?") && !markers.has("@ask") && !markers.has("@please")
+	question := strings.Contains(text, "?") && !markers.has("@ask") && !markers.has("@please") && !markers.has("@hypothetical")
 	context, elsewhere := x.contextTokens(p, text, toks, cs, markers, question)
 	if context != nil {
 		// the request's own words first, so that a word in both counts fully
@@ -628,6 +629,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// only in a request for a change: "what may the system do on its own
 	// without asking a person?" describes the allowlist
 	qr.pretext = markers.has("@pretext") || (markers.has("@bypass") && qr.act && !qr.read)
+	qr.hypothetical = markers.has("@hypothetical")
 	if qr.halt && !qr.off {
 		// the first thing named ("stop the pump and the conveyor": the
 		// pump), in the request's own words before the story's ("the tank
@@ -761,7 +763,7 @@ func f1(o, qm, dm float64) float64 {
 // place comes back with Decision "none".
 func (x *Index) Resolve(text string, ctx Context) Result {
 	qr := x.analyse(text, ctx)
-	res := Result{Lang: qr.lang, Quantities: qr.qty, When: qr.when, Scheduled: qr.scheduled, Pretext: qr.pretext, Decision: DecisionNone}
+	res := Result{Lang: qr.lang, Quantities: qr.qty, When: qr.when, Scheduled: qr.scheduled, Pretext: qr.pretext, Hypothetical: qr.hypothetical, Decision: DecisionNone}
 	if qr.when != nil {
 		qr.when.Past = qr.past
 	}

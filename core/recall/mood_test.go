@@ -364,3 +364,22 @@ func TestResolve_APretextIsReportedAndChoosesNothing(t *testing.T) {
 		assert.True(t, x.Resolve(text, testCtx()).Pretext, text)
 	}
 }
+
+// A question about what a change would do, or whether it is safe, is
+// reported with the change it is about.
+func TestResolve_AHypotheticalNamesItsChange(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text, want string }{
+		{"en", "what would happen if I restart the controller?", "postSystemRestart"},
+		{"de", "Was würde passieren, wenn ich die Pumpe jetzt anhalte?", "com.acme.pump.halt"},
+		{"es", "¿Es seguro arrancar la bomba ahora mismo?", "com.acme.pump.start"},
+		{"fr", "Est-ce que je peux vidanger la cuve sans risque maintenant ?", "com.acme.tank.drain"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.True(t, res.Hypothetical, c.text)
+		assert.Equal(t, c.want, top(t, res).Target, c.text)
+	}
+	assert.False(t, x.Resolve("restart the controller", testCtx()).Hypothetical)
+}

@@ -173,4 +173,9 @@ type Result struct {
 	// confirmation needed"). Those words choose nothing; the Core refuses
 	// what the rest asks for (never a change that skips a person).
 	Pretext bool `json:"pretext,omitempty"`
+	// Hypothetical: the request asks what a change would do, or whether it
+	// is safe ("what would happen if I restart the controller?", "ist es
+	// sicher, den Tank jetzt zu füllen?"): the Core offers the change and
+	// asks, rather than submit it.
+	Hypothetical bool `json:"hypothetical,omitempty"`
 }

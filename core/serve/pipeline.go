@@ -173,6 +173,14 @@ func (r *run) understood(ctx context.Context) (*Response, error) {
 		t, _ := r.env.Targets.Lookup(top.Target)
 		return r.refuse(r.intent(top.Target, top.Args, top.Grounding, top.Score), ReasonPretext, map[string]string{"title": t.Title}), nil
 	}
+	if t, ok := r.env.Targets.Lookup(top.Target); ok && r.u.Hypothetical && !t.Read() && top.Target != StopTarget {
+		// "what would happen if I restart the controller?", "is it safe to
+		// drain the tank now?": a question about a change, not a request
+		// for it. The Core cannot foresee the effect; it offers the change
+		// as a choice the person may take, which would still wait for
+		// approval.
+		return r.offer(t, top), nil
+	}
 	if r.u.Thing != "" || top.Target == StopTarget {
 		things := r.namedThings()
 		if r.u.Thing != "" {
@@ -475,6 +483,12 @@ func (r *run) schedule(ctx context.Context, outer Candidate, inner *Candidate) (
 }
 
 func (r *run) intent(target string, args map[string]any, grounding map[string]string, score float64) *Intent {
+	if args == nil {
+		args = map[string]any{} // intent.schema.json: objects, never null
+	}
+	if grounding == nil {
+		grounding = map[string]string{}
+	}
 	return &Intent{Target: target, Arguments: args, Grounding: grounding, Tier: "recall", Confidence: confidence(score)}
 }
 
@@ -792,6 +806,16 @@ func (r *run) stop(ctx context.Context, t Target, c Candidate) (*Response, error
 }
 
 // ask offers cands as choices and keeps the question for a later `choice`.
+// offer answers a question about a change with the change as the one
+// choice: taking it is a request like any other (it waits for a person).
+func (r *run) offer(t Target, c Candidate) *Response {
+	out := r.ask([]Candidate{c})
+	text := explain.Fill(r.set.Hypothetical, map[string]string{"option": explain.LowerFirst(t.Title) + r.set.Args(c.Args, r.units(t))})
+	out.Answer, out.Question = text, text
+	out.Intent = r.intent(t.Name, c.Args, c.Grounding, c.Score)
+	return out
+}
+
 func (r *run) ask(cands []Candidate) *Response {
 	q, ids := r.env.Questions.Ask(r.caller.Name, r.text, r.u, cands, r.env.Now)
 	_ = q

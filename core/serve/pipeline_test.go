@@ -636,3 +636,22 @@ func TestServe_StopNamingTheSystemItselfIsStop(t *testing.T) {
 	assert.Equal(t, Refused, out.Outcome, out.Answer)
 	assert.Equal(t, ReasonNoHalt, out.Reason)
 }
+
+// "what would happen if I drain the tank?": the change is offered as the
+// one choice, nothing is submitted; a read asked about that way is read.
+func TestServe_AHypotheticalOffersTheChange(t *testing.T) {
+	dev := newFake()
+	u := match("com.acme.tank.fill", 0.8, map[string]any{"targetPercent": 90.0}, map[string]string{"targetPercent": Default})
+	u.Hypothetical = true
+	out := serveText(t, env(t, dev, u), operator, "what would happen if I fill the tank?")
+	assert.Equal(t, NeedsClarification, out.Outcome, out.Answer)
+	require.NotNil(t, out.Intent)
+	assert.Equal(t, "com.acme.tank.fill", out.Intent.Target)
+	require.Len(t, out.Choices, 1)
+	assert.Equal(t, "com.acme.tank.fill", out.Choices[0].Target)
+	assert.Empty(t, dev.nonReads())
+	u = match("getAlerts", 0.8, nil, nil)
+	u.Hypothetical = true
+	out = serveText(t, env(t, newFake(), u), operator, "what happens if there are alerts?")
+	assert.Equal(t, Done, out.Outcome, out.Answer)
+}

@@ -113,6 +113,9 @@ type Understanding struct {
 	// Pretext: the request tries to talk its way past the rules ("ignore
 	// all previous instructions", "no confirmation needed").
 	Pretext bool
+	// Hypothetical: the request asks what a change would do or whether it
+	// is safe ("what would happen if I restart the controller?").
+	Hypothetical bool
 }
 
 // Candidate is one possible target with the arguments the tier filled and
