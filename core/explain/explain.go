@@ -43,9 +43,9 @@ type Set struct {
 	MissingTarget string            `json:"missingTarget"`
 	Vague         string            `json:"vague"`
 	Hypothetical  string            `json:"hypothetical"` // "what would happen if …": the change offered
-	With          string            `json:"with"`     // "set pump flow with litresPerMin 40"
-	Or            string            `json:"or"`       // "A, B or C"
-	Weekdays      []string          `json:"weekdays"` // Sunday first
+	With          string            `json:"with"`         // "set pump flow with litresPerMin 40"
+	Or            string            `json:"or"`           // "A, B or C"
+	Weekdays      []string          `json:"weekdays"`     // Sunday first
 	Months        []string          `json:"months"`
 	Refused       map[string]string `json:"refused"`
 	// ArgNames say an argument's name in words when a question asks for
