@@ -926,6 +926,14 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 			scores[ti] *= 0.6
 		}
 	}
+	// a question about the state of something no target knows ("Wie
+	// funktioniert eigentlich ein Dieselmotor?", "is the Blorbomat
+	// running?"): the state word is ours, what it is asked of is not
+	if qr.read && !qr.act && x.stateOfUnknown(qr) {
+		for ti := range scores {
+			scores[ti] *= 0.8
+		}
+	}
 	// only the best by words are filled and weighed further: the work per
 	// request does not grow with the number of targets touched
 	type scored struct {
@@ -1716,6 +1724,28 @@ func (qr *query) plural(c string) bool {
 const unitWeight = 1.5
 
 func unitConcept(unit string) string { return "unit:" + unit }
+
+// stateOfUnknown: every word some target knows names a property's
+// attribute without its thing ("running", "pressure"), and some word no
+// target or entity knows is left, with no thing, component or id named.
+func (x *Index) stateOfUnknown(qr *query) bool {
+	if qr.hasThng || len(qr.idEnts) > 0 || len(qr.idents) > 0 {
+		return false
+	}
+	attrs, unknown := 0, 0
+	for c := range qr.q {
+		switch {
+		case c == offTopic || strings.HasPrefix(c, "unit:"):
+		case x.df[c] == 0 && !x.entityWord[c]:
+			unknown++
+		case x.entityWord[c] && x.thingOf[c] == "":
+			attrs++
+		default:
+			return false
+		}
+	}
+	return attrs > 0 && unknown > 0
+}
 
 // actionOnUnknown: every word some target knows is an action, and some
 // word no target or entity knows is left: the object of the action.
