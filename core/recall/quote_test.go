@@ -80,7 +80,6 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 		{"de", "Das Heizungsventil in meiner Wohnung klemmt, was soll ich tun?"},
 		{"fr", "C'est quoi la température de l'eau au lac Saint-Jean?"},
 		{"en", "set the thermostat in the canteen to 21"},
-		{"de", "Wie funktioniert eigentlich ein Dieselmotor?"}, // a state of something no target knows
 		{"es", "La estacion de bombeo de San Roque tiene una alarma, que pasa alli?"}, // an owner by name
 		{"fr", "La station de pompage des Tilleuls ne répond plus, tu peux regarder la pression là-bas ?"},
 	} {
