@@ -109,6 +109,11 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 			asks[clause[at]] = true
 		}
 	}
+	// a polite opener asks for something to be done wherever the verb
+	// stands ("Könnten Sie bitte den Tank auf 80 Prozent befüllen?")
+	for _, at := range markers["@ask"] {
+		asks[clause[at]] = true
+	}
 	var requests []int
 	for k, ct := range first {
 		if asks[k] || (!question && x.action[ct.c]) {
@@ -126,11 +131,21 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 	}
 	request, elsewhere := x.oursBesideElse(clause, cs, markers, requests)
 	if !elsewhere {
-		// one request and a story; two requests are not a story
-		if len(requests) != 1 {
+		// one request and a story; two requests are not a story, unless
+		// one of them is far better explained by this system's words than
+		// any other (a long message: greetings, reasons, thanks around it)
+		switch {
+		case len(requests) == 1:
+			request = requests[0]
+		case len(requests) > 1:
+			best, ok := x.bestExplained(clause, cs, requests)
+			if !ok {
+				return nil, false
+			}
+			request = best
+		default:
 			return nil, false
 		}
-		request = requests[0]
 	}
 	context = make([]bool, len(toks))
 	for i := range toks {
@@ -206,4 +221,38 @@ func (x *Index) oursBesideElse(clause []int, cs []conceptTok, markers marks, req
 		return 0, false // "Brandmeldezentrale zeigt Störung an, wen muss ich anrufen?"
 	}
 	return mine, true
+}
+
+// bestExplained picks, of several clauses that each ask or act, the one
+// whose words this system's targets explain far better than the others'
+// (at least twice the weight of the runner-up), and that names something of
+// ours: "Ich bin heute zum ersten Mal allein in der Schicht … Könnten Sie
+// bitte den Tank auf 80 Prozent befüllen?". Otherwise they are two requests.
+func (x *Index) bestExplained(clause []int, cs []conceptTok, requests []int) (int, bool) {
+	known, ours := map[int]float64{}, map[int]bool{}
+	for _, ct := range cs {
+		if ct.typo || x.df[ct.c] == 0 {
+			continue
+		}
+		k := clause[ct.start]
+		known[k] += x.idf(ct.c)
+		if x.entityWord[ct.c] || x.thingOf[ct.c] != "" {
+			ours[k] = true
+		}
+	}
+	sorted := slices.Clone(requests)
+	slices.SortFunc(sorted, func(a, b int) int {
+		switch {
+		case known[a] > known[b]:
+			return -1
+		case known[a] < known[b]:
+			return 1
+		}
+		return a - b
+	})
+	best, second := sorted[0], sorted[1]
+	if !ours[best] || known[best] < 2*known[second] {
+		return 0, false
+	}
+	return best, true
 }

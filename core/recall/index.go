@@ -434,6 +434,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	p := x.d.packs[lang]
 	qr := &query{text: text, toks: toks, lang: lang, q: map[string]float64{}, span: map[string][2]int{}}
 	qr.idEnts = x.markIDs(text, toks)
+	markTitled(p, toks)
 	x.cz.spell(p, toks)
 	qr.quote = quoted(p, text, toks)
 	markNames(text, toks)
@@ -483,7 +484,10 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// ("Morgen Jungs, Kaffee ist alle. Wie hoch ist der Druck?"); an
 		// object that is not ours stays named ("the temperature in the
 		// meeting room is too high, lower it")
-		drop := []string{"@read", "@off"}
+		// nor does the story's past make a question about what was ("Wir
+		// haben gestern die Filterkerze getauscht … Wie hoch ist der
+		// Differenzdruck gerade?")
+		drop := []string{"@read", "@off", "@past"}
 		if elsewhere {
 			drop = append(drop, "@foreign") // "…, and who's on the night shift tonight?"
 		}
@@ -502,7 +506,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.all = markers.has("@all")
 	qr.self = markers.has("@self")
 	qr.it = saysIt(p, toks)
-	qr.past = markers.has("@past") || x.saysPast(toks, p)
+	qr.past = markers.has("@past") || x.saysPast(toks, p, context)
 	qr.extreme = extremeOf(markers, cs)
 	qr.foreign = x.foreign(cs, markers)
 	qr.off = markers.has("@off") || codeLike(text) || arith || qr.foreign || x.smallTalk(toks, cs, greetEnd) ||
@@ -1836,9 +1840,12 @@ const offTopic = "offtopic"
 // saysPast looks for words of the past over every token, those a time
 // expression took included: "all night" and "last night" are times, and
 // in a question they ask about what was.
-func (x *Index) saysPast(toks []token, p *pack) bool {
+func (x *Index) saysPast(toks []token, p *pack, context []bool) bool {
 	for n := 3; n >= 1; n-- {
 		for i := 0; i+n <= len(toks); i++ {
+			if context != nil && context[i] {
+				continue // the story's past ("wir haben gestern … getauscht")
+			}
 			parts := make([]string, n)
 			for k := range parts {
 				parts[k] = toks[i+k].text

@@ -103,9 +103,15 @@ type packFile struct {
 	// what to do ("before I sign anything off", "antes de tocar mixer-1",
 	// "bevor ich neu starte", "avant de toucher")
 	Subordinate []string `json:"subordinate"`
+	// Titles before a person's name ("Herr", "Mr", "Señor", "Madame"):
+	// the capitalised word after one is a name, no word to correct
+	Titles []string `json:"titles"`
 	// Closings that end a letter ("best regards", "Mit freundlichen
 	// Grüßen", "atentamente", "cordialement"): what follows is a signature
 	Closings []string `json:"closings"`
+	// Thanks end the request when they begin its last sentence ("…?
+	// Danke und einen schönen Tag noch."); earlier, more may follow
+	Thanks []string `json:"thanks"`
 	// Possessive: "my", "mein", "mi", "mon": what follows, if no pack knows
 	// it, is the person's own thing (foreign.go)
 	Possessive []string `json:"possessive"`
@@ -151,7 +157,9 @@ type pack struct {
 	relative     map[string]bool
 	greetings    [][]string // each a sequence of folded words
 	closings     [][]string
+	thanks       [][]string
 	subordinate  [][]string
+	titles       map[string]bool
 	possessive   map[string]bool
 	corrections  [][]string // each a sequence of folded words
 	alternatives [][]string
@@ -206,7 +214,11 @@ func parsePack(data []byte) (*pack, error) {
 	p.pronouns, p.enclitics = set(f.Pronouns), f.Enclitics
 	p.relative = set(f.Relative)
 	p.quote, p.greetings, p.closings = phrases(f.Quote), phrases(f.Greetings), phrases(f.Closings)
-	p.subordinate = phrases(f.Subordinate)
+	p.subordinate, p.thanks = phrases(f.Subordinate), phrases(f.Thanks)
+	p.titles = map[string]bool{}
+	for _, t := range f.Titles {
+		p.titles[Normalize(t)] = true
+	}
 	p.possessive = set(f.Possessive)
 	p.corrections, p.alternatives, p.hedges = phrases(f.Corrections), phrases(f.Alternatives), phrases(f.Hedges)
 	p.separable = map[string][]string{}

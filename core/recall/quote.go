@@ -36,6 +36,17 @@ var quotePairs = map[rune]string{'\'': "'", '"': "\"", '„': "“”", '“': "
 // 'Werkstatt'", "peer „Nord“"): a name is a value, not words to read, so
 // "Werkstatt" (a workshop) does not make the request an errand. An
 // apostrophe inside a word ("l'eau", "what's") opens nothing.
+// markTitled marks used a capitalised word after a title ("Herr Becker",
+// "Mr Jones", "Señora Ruiz"): a person's name, which no typo correction may
+// turn into a word of the system ("Becker" is no "Becken").
+func markTitled(p *pack, toks []token) {
+	for i := 1; i < len(toks); i++ {
+		if toks[i].kind == 'w' && p.titles[toks[i-1].text] && startsUpper(toks[i].orig) {
+			toks[i-1].used, toks[i].used = true, true
+		}
+	}
+}
+
 func markNames(text string, toks []token) {
 	rs := []rune(text)
 	offs := make([]int, len(rs)+1)

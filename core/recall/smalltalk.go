@@ -1,5 +1,7 @@
 package recall
 
+import "strings"
+
 // smallTalk: a greeting followed only by "how are you" words ("salut, ça
 // va ?", "hola, ¿qué tal?", "Hallo, wie geht's?") is small talk, not a
 // question about the system's state. With anything named after it
@@ -60,6 +62,13 @@ func greeting(p *pack, toks []token) (end int, ok bool) {
 // signature say who wrote, not what to do, and the names and places in a
 // signature are no objects of the request. Not at the very start.
 func signOff(p *pack, toks []token) {
+	signOffBy(p.closings, toks, false)
+	signOffBy(p.thanks, toks, true)
+}
+
+// signOffBy marks used everything from the first of phrases (not the very
+// first word) on; lastOnly: only when no sentence ends after it but the text.
+func signOffBy(phrases [][]string, toks []token, lastOnly bool) {
 	var words []int
 	for i, t := range toks {
 		if t.kind == 'w' {
@@ -67,7 +76,10 @@ func signOff(p *pack, toks []token) {
 		}
 	}
 	for k := 1; k < len(words); k++ {
-		for _, c := range p.closings {
+		if lastOnly && sentenceEndsAfter(toks, words[k]) {
+			continue
+		}
+		for _, c := range phrases {
 			if k+len(c) > len(words) {
 				continue
 			}
@@ -86,4 +98,20 @@ func signOff(p *pack, toks []token) {
 			}
 		}
 	}
+}
+
+// sentenceEndsAfter: a sentence mark (. ! ?) stands after toks[i] with more
+// words after it.
+func sentenceEndsAfter(toks []token, i int) bool {
+	for j := i + 1; j < len(toks); j++ {
+		if toks[j].kind == 's' && strings.ContainsAny(toks[j].text, ".!?") {
+			for _, t := range toks[j+1:] {
+				if t.kind == 'w' || t.kind == 'n' {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
 }

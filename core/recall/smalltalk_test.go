@@ -88,3 +88,31 @@ func TestResolve_ALettersFrameIsNoRequest(t *testing.T) {
 	ctx.Lang = "de"
 	assert.Nil(t, x.Resolve("Morgen Jungs, wie hoch ist der Druck?", ctx).When)
 }
+
+// A long message: greetings, the writer's situation, the request (asked
+// politely, its verb at the end) and thanks. The request is what this
+// system's words explain; a title's name is no word to correct; the
+// story's past is no question about what was.
+func TestResolve_ALongMessageAroundOneRequest(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text, target string }{
+		{"de", "Guten Morgen zusammen! Ich bin heute zum ersten Mal allein in der Schicht und ein bisschen nervös. Könnten Sie bitte den Tank auf 80 Prozent befüllen? Vielen Dank im Voraus, und entschuldigen Sie die vielen Fragen heute.", "com.acme.tank.fill"},
+		{"en", "Hey, so the client visit is tomorrow and I want everything tidy. Can you fill the tank to 80 percent? Thanks, you're a star.", "com.acme.tank.fill"},
+		{"fr", "Bonjour à tous, j'espère que vous allez bien. Je remplace Paul cette semaine et je découvre l'installation. Pouvez-vous me dire la vitesse actuelle du convoyeur ? Merci d'avance.", "getProperty"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		require.NotEqual(t, DecisionNone, res.Decision, c.text)
+		assert.Equal(t, c.target, top(t, res).Target, c.text)
+	}
+	ctx := testCtx()
+	ctx.Lang = "de"
+	qr := x.analyse("Hallo, hier ist Herr Becker von der Instandhaltung. Wir haben gestern den Filter getauscht. Wie hoch ist der Differenzdruck am Filter gerade?", ctx)
+	assert.False(t, qr.past, "the story's yesterday")
+	_, tank := qr.q["tank"]
+	assert.False(t, tank, "Becker is a name, not Becken")
+	// thanks end only the last sentence: what follows them still counts
+	res := x.Resolve("Thanks for yesterday. Now please drain the tank to 30 percent.", testCtx())
+	assert.Equal(t, "com.acme.tank.drain", top(t, res).Target)
+}
