@@ -82,7 +82,7 @@ func RecallTargets(m *sysmap.Map) []recall.Target {
 	var out []recall.Target
 	for _, t := range serve.NewCatalog(m).Targets() {
 		if t.Op != nil {
-			rt := recall.Target{ID: t.Name, Kind: "operation", Phrases: t.Op.Phrases, Text: []string{t.Op.Summary}, Risk: t.Risk}
+			rt := recall.Target{ID: t.Name, Kind: "operation", Phrases: t.Op.Phrases, Text: []string{t.Op.Summary}, Risk: t.Risk, Method: t.Op.Method, Path: t.Op.Path}
 			for _, p := range t.Op.Parameters {
 				rt.Args = append(rt.Args, recall.Arg{Name: p.Name, Type: p.Type, Required: p.Required})
 			}

@@ -54,7 +54,7 @@ func fullTargets(t testing.TB) ([]Target, []Entity) {
 		if !e.Serve || e.ID == "postTendingProposals" {
 			continue
 		}
-		tg := Target{ID: e.ID, Kind: "operation", Phrases: e.Phrases, Text: []string{e.Summary}, Risk: e.Risk}
+		tg := Target{ID: e.ID, Kind: "operation", Phrases: e.Phrases, Text: []string{e.Summary}, Risk: e.Risk, Method: e.Method, Path: e.Path}
 		for _, p := range e.Parameters {
 			tg.Args = append(tg.Args, Arg{Name: p.Name, Type: p.Type, Required: p.Required})
 		}

@@ -35,16 +35,17 @@ type tgt struct {
 // Index is the Recall tier's index over the targets and entities of one
 // System Map. It is immutable after Build and safe for concurrent Resolve.
 type Index struct {
-	opts     Options
-	d        *data
-	cz       *conceptizer
-	targets  []tgt
-	byID     map[string]int
-	docs     []doc
-	post     map[string][]int32 // concept -> docs
-	df       map[string]int     // concept -> number of targets
-	dfAct    map[string]int     // concept -> number of targets with a text that does (not asks) it
-	entities []entityIdx
+	opts      Options
+	d         *data
+	cz        *conceptizer
+	targets   []tgt
+	byID      map[string]int
+	byLowerID map[string]int // operation ids as a word ("getpulse")
+	docs      []doc
+	post      map[string][]int32 // concept -> docs
+	df        map[string]int     // concept -> number of targets
+	dfAct     map[string]int     // concept -> number of targets with a text that does (not asks) it
+	entities  []entityIdx
 	// systemParts: components an alias of which says "system": the system
 	// itself ("reboot the controller")
 	systemParts map[string]bool
@@ -73,7 +74,7 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 		return nil, err
 	}
 	x := &Index{
-		opts: opts.withDefaults(), d: d, cz: newConceptizer(d), byID: map[string]int{},
+		opts: opts.withDefaults(), d: d, cz: newConceptizer(d), byID: map[string]int{}, byLowerID: map[string]int{},
 		post: map[string][]int32{}, df: map[string]int{}, byKind: map[string][]int{},
 		entityIDs: map[string]bool{}, exact: map[string][]int{}, cmdsOf: map[string][]int{}, things: map[string]string{}, halts: map[string]string{}, thingOf: map[string]string{},
 		action: map[string]bool{}, haltC: map[string]bool{}, stopOnly: map[string]bool{},
@@ -95,8 +96,12 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 			return nil, fmt.Errorf("recall: duplicate target %q", t.ID)
 		}
 		x.byID[t.ID] = i
+		if t.Kind == "operation" {
+			x.byLowerID[strings.ToLower(t.ID)] = i
+		}
 		x.addTarget(t)
 	}
+	x.namePaths()
 	x.dfAct = map[string]int{}
 	for _, t := range x.targets {
 		for _, c := range x.targetConcepts(t) {
@@ -422,6 +427,7 @@ type query struct {
 	specific     bool
 	specificCmds []int
 	idents       []string // identifiers written in the request ("E42", "low-level-refill")
+	named        []int    // operations named by their id or path ("getPulse", "GET /heart/v1/faults")
 }
 
 func (x *Index) analyse(text string, ctx Context) *query {
@@ -434,6 +440,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	p := x.d.packs[lang]
 	qr := &query{text: text, toks: toks, lang: lang, q: map[string]float64{}, span: map[string][2]int{}}
 	qr.idEnts = x.markIDs(text, toks)
+	byPath, pathIDs := x.namedByPath(text, toks)
+	qr.named = append(x.markOperationIDs(toks), byPath...)
 	markTitled(p, toks)
 	x.cz.spell(p, toks)
 	qr.quote = quoted(p, text, toks)
@@ -463,7 +471,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		}
 	}
 	qr.now = now
-	qr.idents = identifiers(text, toks, x)
+	qr.idents = append(identifiers(text, toks, x), pathIDs...)
 	markIdents(text, toks, qr.idents)
 	qr.qty = x.d.units.quantities(text, toks, nums)
 	qr.qty = append(qr.qty, x.d.units.articleDurations(text, toks, p)...)
@@ -778,12 +786,16 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		}
 	}
 	// "set it to 50": a change of nothing named is asked about; no scoring
-	vc := x.vague(qr)
-	if vc == nil {
-		vc = x.vagueOff(qr) // "turn it off"
-	}
-	if vc == nil {
-		vc = x.vagueState(qr) // "is it on or off?"
+	// ("run postDiagnosticsRun now" names what to run)
+	var vc []Candidate
+	if len(qr.named) == 0 {
+		vc = x.vague(qr)
+		if vc == nil {
+			vc = x.vagueOff(qr) // "turn it off"
+		}
+		if vc == nil {
+			vc = x.vagueState(qr) // "is it on or off?"
+		}
 	}
 	if vc != nil {
 		res.Shortlist, res.Decision = vc, DecisionVague
@@ -803,6 +815,11 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		if s > scores[int(dc.target)] {
 			scores[int(dc.target)] = s
 		}
+	}
+	// an operation named by its id or path ("getPulse", "GET
+	// /heart/v1/faults") is meant as plainly as by its phrase
+	for _, ti := range qr.named {
+		scores[ti] = math.Max(scores[ti], 0.95)
 	}
 	// 2. entity evidence: the named entity fills the target's entity slot,
 	// so its words count as explained for that target, and the kind's own
@@ -1280,8 +1297,8 @@ func identifiers(text string, toks []token, x *Index) []string {
 		pos = at + len(f)
 		f = strings.Trim(f, "\"'?!,;:()[]{}«»¿¡")
 		f = strings.TrimRight(f, ".") // "revoke token tok-17.": the sentence ends
-		if len(f) < 2 {
-			continue
+		if len(f) < 2 || strings.HasPrefix(f, "/") {
+			continue // a path: its parameters are taken by namedByPath
 		}
 		used := false
 		for _, t := range toks {

@@ -38,6 +38,10 @@ type Target struct {
 	Args    []Arg    `json:"args,omitempty"`
 	Thing   string   `json:"thing,omitempty"` // commands: the thing it belongs to ("pump")
 	Halt    bool     `json:"halt,omitempty"`  // the thing's halt
+	// Method and Path of an operation ("GET", "/alerts/{id}"): people who
+	// use the API may name it so (named.go)
+	Method string `json:"method,omitempty"`
+	Path   string `json:"path,omitempty"`
 }
 
 // Entity is something a request can name: a property, a component, a thing

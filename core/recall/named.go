@@ -1,0 +1,146 @@
+package recall
+
+import "strings"
+
+// Requests written by people who use the HEART API itself name an
+// operation by its id ("getPulse", "run postDiagnosticsRun") or by its
+// method and path ("GET /heart/v1/faults", "DELETE /heart/v1/logs"). Such a
+// name says which target is meant as plainly as a phrase would; it still
+// only proposes, and the Core grounds and checks the reading like any other.
+
+// namePaths lets a one-segment path that is no word of any pack name its
+// operation like its id does ("whoami" is getWhoami's /whoami; "time" and
+// "logs" are words, and read as words).
+func (x *Index) namePaths() {
+	for ti := range x.targets {
+		t := &x.targets[ti]
+		seg := strings.Trim(strings.TrimPrefix(t.Path, "/heart/v1"), "/")
+		if t.Kind != "operation" || seg == "" || strings.ContainsAny(seg, "/{-") || !strings.EqualFold(t.Method, "GET") {
+			continue
+		}
+		w := strings.ToLower(seg)
+		word := false
+		for _, p := range x.d.packs {
+			if !x.cz.unknown(p, w) {
+				word = true
+			}
+		}
+		if _, taken := x.byLowerID[w]; !word && !taken {
+			x.byLowerID[w] = ti
+		}
+	}
+}
+
+// markOperationIDs marks used the words that are an operation's id and
+// returns those operations' targets, so an id is no unknown word that counts
+// against every target, and no typo to correct.
+func (x *Index) markOperationIDs(toks []token) []int {
+	var out []int
+	for i := range toks {
+		if toks[i].kind != 'w' {
+			continue
+		}
+		if ti, ok := x.byLowerID[toks[i].text]; ok {
+			toks[i].used = true
+			out = append(out, ti)
+		}
+	}
+	return out
+}
+
+// namedByPath returns the operations whose path (and method, when one is
+// written before it) the text names, and the values written for the path's
+// parameters: "/heart/v1/alerts/al-17" names getAlert's /alerts/{id} with
+// "al-17"; the /heart/v1 prefix may be left out. The path's words and
+// numbers are marked used: "v1" is no value.
+func (x *Index) namedByPath(text string, toks []token) (out []int, params []string) {
+	fields := strings.Fields(text)
+	pos := 0
+	for k, f := range fields {
+		at := strings.Index(text[pos:], f) + pos
+		pos = at + len(f)
+		path := strings.TrimRight(f, ".,;:!?)\"'")
+		if !strings.HasPrefix(path, "/") || len(path) < 2 {
+			continue
+		}
+		for i := range toks {
+			if toks[i].start >= at && toks[i].end <= at+len(path) {
+				toks[i].used = true
+			}
+		}
+		path = strings.TrimPrefix(path, "/heart/v1")
+		if i := strings.IndexAny(path, "?#"); i >= 0 {
+			path = path[:i]
+		}
+		method := ""
+		if k > 0 {
+			switch m := strings.ToUpper(fields[k-1]); m {
+			case "GET", "POST", "PUT", "DELETE", "PATCH":
+				method = m
+			}
+		}
+		for ti := range x.targets {
+			t := &x.targets[ti]
+			if t.Path == "" || (method != "" && !strings.EqualFold(t.Method, method)) || !pathMatches(t.Path, path) {
+				continue
+			}
+			if method == "" && !strings.EqualFold(t.Method, "GET") && x.hasGetAt(t.Path) {
+				continue // a path alone is read: "/heart/v1/logs" is getLogs, not deleteLogs
+			}
+			out = append(out, ti)
+			for _, v := range pathParams(t.Path, path) {
+				if !containsStr(params, v) {
+					params = append(params, v)
+				}
+			}
+		}
+	}
+	return out, params
+}
+
+// pathParams are the segments of path written where pattern has a
+// {parameter}.
+func pathParams(pattern, path string) []string {
+	ps := strings.Split(strings.Trim(strings.TrimPrefix(pattern, "/heart/v1"), "/"), "/")
+	ws := strings.Split(strings.Trim(path, "/"), "/")
+	var out []string
+	for i := range ps {
+		if i < len(ws) && strings.HasPrefix(ps[i], "{") {
+			out = append(out, ws[i])
+		}
+	}
+	return out
+}
+
+// hasGetAt: some target reads path with GET.
+func (x *Index) hasGetAt(path string) bool {
+	for ti := range x.targets {
+		if x.targets[ti].Path == path && strings.EqualFold(x.targets[ti].Method, "GET") {
+			return true
+		}
+	}
+	return false
+}
+
+// pathMatches: path written matches the pattern segment by segment, a
+// {parameter} matching any one segment; both may leave out /heart/v1.
+func pathMatches(pattern, path string) bool {
+	pattern = strings.TrimPrefix(pattern, "/heart/v1")
+	ps := strings.Split(strings.Trim(pattern, "/"), "/")
+	ws := strings.Split(strings.Trim(path, "/"), "/")
+	if len(ps) != len(ws) {
+		return false
+	}
+	for i := range ps {
+		if strings.HasPrefix(ps[i], "{") {
+			if ws[i] == "" {
+				return false
+			}
+			continue
+		}
+		if !strings.EqualFold(ps[i], ws[i]) {
+			return false
+		}
+	}
+	return true
+}

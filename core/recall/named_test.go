@@ -1,0 +1,35 @@
+package recall
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// An operation named by its id or its path is the target, with the path's
+// parameters as its ids; a path alone reads, a method says otherwise.
+func TestResolve_AnOperationNamedByIDOrPath(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ text, target, id string }{
+		{"getPulse", "getPulse", ""},
+		{"run postDiagnosticsRun now", "postDiagnosticsRun", ""},
+		{"GET /heart/v1/faults", "getFaults", ""},
+		{"/heart/v1/schedules", "getSchedules", ""},
+		{"DELETE /heart/v1/logs", "deleteLogs", ""},
+		{"/heart/v1/logs", "getLogs", ""},
+		{"show me /heart/v1/alerts/al-17", "getAlert", "al-17"},
+		{"whoami", "getWhoami", ""},
+	} {
+		res := x.Resolve(c.text, testCtx())
+		require.NotEqual(t, DecisionNone, res.Decision, c.text)
+		top := top(t, res)
+		assert.Equal(t, c.target, top.Target, c.text)
+		if c.id != "" {
+			assert.Equal(t, c.id, top.Args["id"], c.text)
+		}
+	}
+	assert.True(t, pathMatches("/heart/v1/alerts/{id}", "/alerts/al-17"))
+	assert.False(t, pathMatches("/heart/v1/alerts/{id}", "/alerts"))
+	assert.Equal(t, []string{"al-17"}, pathParams("/heart/v1/alerts/{id}", "/alerts/al-17"))
+}
