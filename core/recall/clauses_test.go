@@ -156,3 +156,13 @@ func TestResolve_SubordinateAndNegatedClausesAreTheStory(t *testing.T) {
 	// "before 8 am" says when
 	assert.NotNil(t, x.Resolve("drain the tank tomorrow before 8 am", testCtx()).When)
 }
+
+// The person's own things in the story are their affairs when the request
+// names a thing of ours itself; without one, they are what it is about.
+func TestResolve_TheStorysOwnThings(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("The filter looked sluggish during my walkround this morning. Can you backflush the filter for 2 minutes?", testCtx())
+	require.NotEqual(t, DecisionNone, res.Decision)
+	assert.Equal(t, "com.acme.filter.backflush", top(t, res).Target)
+	assert.Equal(t, DecisionNone, x.Resolve("my car's tyre pressure warning came on, what should the pressure be?", testCtx()).Decision)
+}

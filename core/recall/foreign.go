@@ -59,16 +59,20 @@ func allUpper(s string) bool {
 // markPossessed marks @foreign a word no pack knows after "my", "mein",
 // "mi", "mon" ("my payslip", "mi nómina", "meine Lohnabrechnung"): the
 // person's own things are not this system's. "my permissions" and "our
-// pump" name what the packs know, and stay.
-func (x *Index) markPossessed(p *pack, toks []token, cs []conceptTok, markers marks) {
+// pump" name what the packs know, and stay. It returns the words marked: in
+// the story they are the person's own affairs ("during my walk-round"), not
+// what the request is about.
+func (x *Index) markPossessed(p *pack, toks []token, cs []conceptTok, markers marks) (owned []int) {
 	for i := 1; i < len(toks); i++ {
 		if toks[i].kind != 'w' || !p.possessive[toks[i-1].text] {
 			continue
 		}
 		if x.unknownWord(p, toks, cs, i) {
 			markers["@foreign"] = append(markers["@foreign"], i)
+			owned = append(owned, i)
 		}
 	}
+	return owned
 }
 
 // unknownWord: toks[i] is a word no pack knows and no target uses, not a

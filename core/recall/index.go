@@ -480,7 +480,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	unitWords := x.d.units.mentions(toks)
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
 	x.markNamedPlaces(p, toks, cs, markers)
-	x.markPossessed(p, toks, cs, markers)
+	owned := x.markPossessed(p, toks, cs, markers)
 	// "could you …?" asks for something to be done, not a question
 	question := strings.Contains(text, "?") && !markers.has("@ask") && !markers.has("@please") && !markers.has("@hypothetical")
 	context, elsewhere := x.contextTokens(p, text, toks, cs, markers, question)
@@ -501,6 +501,14 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		}
 		for _, m := range drop {
 			markers[m] = slices.DeleteFunc(markers[m], func(at int) bool { return context[at] })
+		}
+		// the person's own things in the story ("the filter looked sluggish
+		// during my walk-round") are their affairs, not the request's
+		// object, when the request names a thing of ours itself ("can you
+		// run a backflush"); "my car's tyre pressure warning came on, what
+		// should the pressure be?" is about the car
+		if x.namesOwnThing(cs, context) {
+			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && slices.Contains(owned, at) })
 		}
 		// nor is a time the story tells ("the readings have been odd all
 		// morning, so calibrate the sensor"; "we had a glitch overnight")
@@ -673,6 +681,17 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		}
 	}
 	return qr
+}
+
+// namesOwnThing: the request's own clause (not the story) names a thing of
+// this system ("the tank", "a backflush"), not by a guess.
+func (x *Index) namesOwnThing(cs []conceptTok, context []bool) bool {
+	for _, ct := range cs {
+		if !context[ct.start] && !ct.typo && x.thingOf[ct.c] != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // timeInStory: the time expression lies in a clause that only tells the
