@@ -410,8 +410,10 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo, question bool) (
 		if matched {
 			continue
 		}
-		// after phrases: "para qué sirve" is a phrase, "para la bomba" stops
-		if k == first {
+		// after phrases: "para qué sirve" is a phrase, "para la bomba" stops;
+		// each sentence has a first word ("¡Socorro, se sale el agua! ¡Para
+		// la bomba ya!")
+		if k == first || (k > 0 && toks[idx[k]].opens) {
 			if list, ok := p.initial[toks[idx[k]].text]; ok {
 				emit(list, idx[k], idx[k]+1)
 				k++

@@ -166,3 +166,15 @@ func TestResolve_TheStorysOwnThings(t *testing.T) {
 	assert.Equal(t, "com.acme.filter.backflush", top(t, res).Target)
 	assert.Equal(t, DecisionNone, x.Resolve("my car's tyre pressure warning came on, what should the pressure be?", testCtx()).Decision)
 }
+
+// Each sentence has a first word: "¡Para la bomba ya!" stops the pump
+// after another sentence too; "un programa para la bomba" does not.
+func TestResolve_EachSentenceHasAFirstWord(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	assert.Equal(t, "pump", x.Resolve("¡Socorro, se sale el agua! ¡Para la bomba ya!", ctx).Thing)
+	assert.Empty(t, x.Resolve("muéstrame el programa para la bomba", ctx).Thing)
+	assert.True(t, tokenize("agua. Para")[1].opens)
+	assert.False(t, tokenize("com.acme.tank")[1].opens)
+}

@@ -56,6 +56,7 @@ type token struct {
 	start, end int    // byte offsets in the original text
 	kind       byte   // 'w' word, 'n' digits, 's' symbol
 	used       bool   // consumed by a time expression, a quantity or an id
+	opens      bool   // the first word of a sentence after the first ("… agua! ¡Para la bomba")
 }
 
 // symbols kept as tokens (numbers, units and clock times need them).
@@ -104,7 +105,36 @@ func tokenize(text string) []token {
 		}
 	}
 	flush(len(text))
+	for k := range toks {
+		toks[k].opens = toks[k].kind == 'w' && afterSentenceMark(text, toks[k].start)
+	}
 	return toks
+}
+
+// afterSentenceMark: before byte at, past spaces and quotes, stands ! ? ¡ ¿
+// or a . followed by a space ("2.5" and "com.acme" go on).
+func afterSentenceMark(text string, at int) bool {
+	spaced := false
+	for j := at - 1; j >= 0; j-- {
+		switch c := text[j]; {
+		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
+			spaced = true
+		case c == '"' || c == '\'' || c == '(':
+		case c == '!' || c == '?':
+			return true
+		case c == '.':
+			return spaced
+		case c >= 0x80:
+			// "¡" and "¿" are two bytes: 0xC2 0xA1 / 0xC2 0xBF
+			if j >= 1 && text[j-1] == 0xC2 && (c == 0xA1 || c == 0xBF) {
+				return true
+			}
+			return false
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // Normalize folds case and accents, drops punctuation and symbols, splits
