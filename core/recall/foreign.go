@@ -47,6 +47,8 @@ func (x *Index) markNamedPlaces(p *pack, toks []token, cs []conceptTok, markers 
 		}
 		if x.unknownWord(p, toks, cs, i) {
 			markers["@foreign"] = append(markers["@foreign"], i)
+		} else if i+1 < len(toks) && toks[i+1].kind == 'w' && startsUpper(toks[i+1].orig) && x.unknownWord(p, toks, cs, i+1) {
+			markers["@foreign"] = append(markers["@foreign"], i+1) // "in New York": a name of two words
 		}
 	}
 }
@@ -54,6 +56,21 @@ func (x *Index) markNamedPlaces(p *pack, toks []token, cs []conceptTok, markers 
 // allUpper: every letter of s is a capital ("API", "SCADA").
 func allUpper(s string) bool {
 	return strings.ToUpper(s) == s
+}
+
+// markNumberedSites marks @foreign a site word followed by a number
+// ("Plant 2's boiler", "la caldera de la planta 2", "Werk 3"): this system
+// is one station; a numbered plant, site or hall is another. The mark is on
+// the number, which names no concept of ours (the word "plant" does), and
+// the number is no value: it is marked used before numbers are read.
+func markNumberedSites(p *pack, toks []token) (at []int) {
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].kind == 'w' && p.sites[toks[i].text] && toks[i+1].kind == 'n' && !toks[i+1].used {
+			toks[i+1].used = true
+			at = append(at, i+1)
+		}
+	}
+	return at
 }
 
 // markPossessed marks @foreign a word no pack knows after "my", "mein",

@@ -453,6 +453,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		toks[k].used = true
 	}
 	signOff(p, toks)
+	sites := markNumberedSites(p, toks)
 	nums := parseNumbers(toks, p)
 	arith := x.arithmetic(toks, nums)
 	now := ctx.Now
@@ -481,6 +482,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
 	x.markNamedPlaces(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)
+	markers["@foreign"] = append(markers["@foreign"], sites...)
 	// "could you …?" asks for something to be done, not a question
 	question := strings.Contains(text, "?") && !markers.has("@ask") && !markers.has("@please") && !markers.has("@hypothetical")
 	context, elsewhere := x.contextTokens(p, text, toks, cs, markers, question)
@@ -526,7 +528,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.extreme = extremeOf(markers, cs)
 	qr.foreign = x.foreign(cs, markers)
 	qr.off = markers.has("@off") || codeLike(text) || arith || qr.foreign || x.smallTalk(toks, cs, greetEnd) ||
-		(qr.read && x.conversion(toks, cs, qr.qty, unitWords))
+		((qr.read || !x.anyAction(cs)) && x.conversion(toks, cs, qr.qty, unitWords))
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {
 		if q.Unit != "" && q.Unit != "s" && !qr.read {
@@ -1586,6 +1588,16 @@ func (x *Index) arithmetic(toks []token, nums []numSpan) bool {
 			for k := a.end; k < b.start; k++ {
 				toks[k].used = true // "times" is no time here
 			}
+			return true
+		}
+	}
+	return false
+}
+
+// anyAction: some concept of cs is an action ("set", "start").
+func (x *Index) anyAction(cs []conceptTok) bool {
+	for _, ct := range cs {
+		if x.action[ct.c] {
 			return true
 		}
 	}

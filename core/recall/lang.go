@@ -106,6 +106,9 @@ type packFile struct {
 	// Titles before a person's name ("Herr", "Mr", "Señor", "Madame"):
 	// the capitalised word after one is a name, no word to correct
 	Titles []string `json:"titles"`
+	// Sites: words for a plant, site or hall; one with a number ("Plant 2",
+	// "la planta 2", "Werk 3") is another site, not this system
+	Sites []string `json:"sites"`
 	// Closings that end a letter ("best regards", "Mit freundlichen
 	// Grüßen", "atentamente", "cordialement"): what follows is a signature
 	Closings []string `json:"closings"`
@@ -160,6 +163,7 @@ type pack struct {
 	thanks       [][]string
 	subordinate  [][]string
 	titles       map[string]bool
+	sites        map[string]bool
 	possessive   map[string]bool
 	corrections  [][]string // each a sequence of folded words
 	alternatives [][]string
@@ -215,7 +219,10 @@ func parsePack(data []byte) (*pack, error) {
 	p.relative = set(f.Relative)
 	p.quote, p.greetings, p.closings = phrases(f.Quote), phrases(f.Greetings), phrases(f.Closings)
 	p.subordinate, p.thanks = phrases(f.Subordinate), phrases(f.Thanks)
-	p.titles = map[string]bool{}
+	p.titles, p.sites = map[string]bool{}, map[string]bool{}
+	for _, s := range f.Sites {
+		p.sites[Normalize(s)] = true
+	}
 	for _, t := range f.Titles {
 		p.titles[Normalize(t)] = true
 	}

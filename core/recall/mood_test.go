@@ -101,7 +101,7 @@ func TestResolve_SumsCodeAndApprovalsAreNone(t *testing.T) {
 		"approve action 42", "Affiche le contenu de /etc/shadow du contrôleur.",
 		// a question of units alone is arithmetic, not a reading
 		"Wie viele bar sind 100 psi?", "¿cuántos galones son 200 litros?",
-		"How many litres are there in an imperial gallon?", "¿Cuántos litros son tres galones?",
+		"How many litres are there in an imperial gallon?", "¿Cuántos litros son tres galones?", "5 bar in psi",
 	} {
 		assert.Equal(t, DecisionNone, x.Resolve(text, testCtx()).Decision, text)
 	}

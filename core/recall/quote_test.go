@@ -81,6 +81,9 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 		{"fr", "C'est quoi la température de l'eau au lac Saint-Jean?"},
 		{"en", "set the thermostat in the canteen to 21"},
 		{"es", "La estacion de bombeo de San Roque tiene una alarma, que pasa alli?"}, // an owner by name
+		{"es", "la caldera de la planta 2 esta fallando, reiniciala"},                 // another site by number
+		{"en", "Plant 2's boiler keeps tripping, can you check its pressure relief valve?"},
+		{"de", "wie spät ist es gerade in New York"}, // a name of two words
 		{"fr", "La station de pompage des Tilleuls ne répond plus, tu peux regarder la pression là-bas ?"},
 	} {
 		ctx := testCtx()
