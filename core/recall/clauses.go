@@ -251,7 +251,9 @@ func (x *Index) bestExplained(clause []int, cs []conceptTok, requests []int) (in
 		return a - b
 	})
 	best, second := sorted[0], sorted[1]
-	if !ours[best] || known[best] < 2*known[second] {
+	// naming something of ours, or alone in saying anything a target knows
+	// ("Salut, c'est Julien. … Tu peux l'acquitter stp ?")
+	if (!ours[best] && known[second] > 0) || known[best] < 2*known[second] {
 		return 0, false
 	}
 	return best, true

@@ -445,7 +445,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markTitled(p, toks)
 	x.cz.spell(p, toks)
 	qr.quote = quoted(p, text, toks)
-	markNames(text, toks)
+	markNames(text, toks, func(w string) bool { return x.isTerm(p, w) })
 	x.markRuleBody(p, toks)
 	// "good morning, ...": a greeting is no time, and names nothing
 	greetEnd, _ := greeting(p, toks)
@@ -535,6 +535,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			qr.act = true // "the pump at 40 l/min" asks for a change; "der letzten 2 Std." does not
 		}
 	}
+	// a message of three sentences or more, with no one request told apart
+	// from its story: its words no target knows say less each
+	long := context == nil && sentences(text) >= 3
 	typoMass, actAt := 0.0, -1
 	for _, ct := range cs {
 		inStory := context != nil && context[ct.start]
@@ -546,6 +549,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 				w *= 0.5 // "empty" in "the tank is almost empty, fill it up"
 			case inStory && x.df[ct.c] == 0:
 				w *= 0.3 // "Kaffee ist alle": the story need not be explained
+			case long && x.df[ct.c] == 0:
+				w *= 0.5 // a long message whose request could not be told apart
 			}
 			if ct.typo {
 				// a corrected word says less, and what it really was still
@@ -685,11 +690,26 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	return qr
 }
 
+// isTerm: w is a word of some target's own text ("pulse", "rhythm",
+// "allowlist"), not only of the packs.
+func (x *Index) isTerm(p *pack, w string) bool {
+	cs, ok := lookup(p, w)
+	if !ok {
+		return false
+	}
+	for _, c := range cs {
+		if !strings.HasPrefix(c, "@") && x.df[c] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // namesOwnThing: the request's own clause (not the story) names a thing of
 // this system ("the tank", "a backflush"), not by a guess.
 func (x *Index) namesOwnThing(cs []conceptTok, context []bool) bool {
 	for _, ct := range cs {
-		if !context[ct.start] && !ct.typo && x.thingOf[ct.c] != "" {
+		if !context[ct.start] && !ct.typo && (x.thingOf[ct.c] != "" || x.isComponentWord(ct.c)) {
 			return true
 		}
 	}
@@ -1919,4 +1939,26 @@ func anyRequired(args []Arg) bool {
 		}
 	}
 	return false
+}
+
+// sentences counts the sentences of text: runs ended by . ! ? and a space,
+// or the end.
+func sentences(text string) int {
+	n := 0
+	in := false
+	for i, r := range text {
+		switch {
+		case strings.ContainsRune(".!?", r) && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n'):
+			if in {
+				n++
+			}
+			in = false
+		case r != ' ' && r != '\n':
+			in = true
+		}
+	}
+	if in {
+		n++
+	}
+	return n
 }

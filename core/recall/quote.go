@@ -32,10 +32,6 @@ func quoted(p *pack, text string, toks []token) string {
 // quotePairs are the quotation marks that enclose a name.
 var quotePairs = map[rune]string{'\'': "'", '"': "\"", '„': "“”", '“': "”", '«': "»"}
 
-// markNames marks the words of a short quoted name used ("das Netz
-// 'Werkstatt'", "peer „Nord“"): a name is a value, not words to read, so
-// "Werkstatt" (a workshop) does not make the request an errand. An
-// apostrophe inside a word ("l'eau", "what's") opens nothing.
 // markTitled marks used a capitalised word after a title ("Herr Becker",
 // "Mr Jones", "Señora Ruiz"): a person's name, which no typo correction may
 // turn into a word of the system ("Becker" is no "Becken").
@@ -47,7 +43,13 @@ func markTitled(p *pack, toks []token) {
 	}
 }
 
-func markNames(text string, toks []token) {
+// markNames marks the words of a short quoted name used ("das Netz
+// 'Werkstatt'", "peer „Nord“"): a name is a value, not words to read, so
+// "Werkstatt" (a workshop) does not make the request an errand. An
+// apostrophe inside a word ("l'eau", "what's") opens nothing. A quoted
+// term of this system ("'the Rhythm'", "« la Pulse »", "'allowlist'") is
+// a mention of it, not a name: term says which words are.
+func markNames(text string, toks []token, term func(w string) bool) {
 	rs := []rune(text)
 	offs := make([]int, len(rs)+1)
 	b := 0
@@ -69,11 +71,17 @@ func markNames(text string, toks []token) {
 				continue
 			}
 			inner := string(rs[i+1 : j])
-			if n := len(strings.Fields(inner)); n > 0 && n <= 4 {
-				for k := range toks {
-					if toks[k].kind == 'w' && toks[k].start >= offs[i+1] && toks[k].end <= offs[j] {
-						toks[k].used = true
-					}
+			var words []int
+			mention := false
+			for k := range toks {
+				if toks[k].kind == 'w' && toks[k].start >= offs[i+1] && toks[k].end <= offs[j] {
+					words = append(words, k)
+					mention = mention || term(toks[k].text)
+				}
+			}
+			if n := len(strings.Fields(inner)); n > 0 && n <= 4 && !mention {
+				for _, k := range words {
+					toks[k].used = true
 				}
 			}
 			i = j

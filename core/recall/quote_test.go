@@ -39,7 +39,7 @@ func TestMarkNames_QuotedNamesAreNotRead(t *testing.T) {
 		{"set the valve to '50'", nil},
 	} {
 		toks := tokenize(c.text)
-		markNames(c.text, toks)
+		markNames(c.text, toks, func(string) bool { return false })
 		var used []string
 		for _, tk := range toks {
 			if tk.used {

@@ -112,7 +112,14 @@ func TestResolve_ALongMessageAroundOneRequest(t *testing.T) {
 	assert.False(t, qr.past, "the story's yesterday")
 	_, tank := qr.q["tank"]
 	assert.False(t, tank, "Becker is a name, not Becken")
+	// three sentences with no one request told apart: unknown words say less
+	assert.Equal(t, 3, sentences("Hallo! Wir haben morgen früh eine Abnahme. Bitte lass die Pumpe um 6:30 anlaufen."))
+	assert.Equal(t, 1, sentences("set the flow to 2.5 l/s"))
+	res := x.Resolve("Hallo! Wir haben morgen früh eine Abnahme mit dem TÜV. Bitte lass die Pumpe morgen um 6:30 anlaufen, damit alles warm ist, wenn der Prüfer kommt.", ctx)
+	require.NotEqual(t, DecisionNone, res.Decision)
+	assert.Equal(t, "com.acme.pump.start", top(t, res).Target)
+	assert.NotNil(t, res.When)
 	// thanks end only the last sentence: what follows them still counts
-	res := x.Resolve("Thanks for yesterday. Now please drain the tank to 30 percent.", testCtx())
+	res = x.Resolve("Thanks for yesterday. Now please drain the tank to 30 percent.", testCtx())
 	assert.Equal(t, "com.acme.tank.drain", top(t, res).Target)
 }
