@@ -413,7 +413,7 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo, question bool) (
 		// after phrases: "para qué sirve" is a phrase, "para la bomba" stops;
 		// each sentence has a first word ("¡Socorro, se sale el agua! ¡Para
 		// la bomba ya!")
-		if k == first || (k > 0 && toks[idx[k]].opens) {
+		if k == first || (k > 0 && (toks[idx[k]].opens || coordinated(p, toks, idx[k]))) {
 			if list, ok := p.initial[toks[idx[k]].text]; ok {
 				emit(list, idx[k], idx[k]+1)
 				k++
@@ -650,4 +650,14 @@ func separableVerb(p *pack, toks []token, idx []int) (vi, pi int, list []string)
 		}
 	}
 	return -1, -1, nil
+}
+
+// coordinated: toks[i] follows a coordinator that follows a comma ("…, and
+// is it supposed to rain?", "…, y para la bomba ya"): it opens a clause.
+func coordinated(p *pack, toks []token, i int) bool {
+	j := i - 1
+	for j >= 0 && toks[j].kind == 'w' && p.coordinators[toks[j].text] {
+		j--
+	}
+	return j < i-1 && j >= 0 && toks[j].kind == 's' && toks[j].text == ","
 }

@@ -109,6 +109,9 @@ type packFile struct {
 	// Sites: words for a plant, site or hall; one with a number ("Plant 2",
 	// "la planta 2", "Werk 3") is another site, not this system
 	Sites []string `json:"sites"`
+	// Coordinators join a new clause after a comma ("…, and is it supposed
+	// to rain?", "…, y para la bomba"): the word after one opens it
+	Coordinators []string `json:"coordinators"`
 	// Closings that end a letter ("best regards", "Mit freundlichen
 	// Grüßen", "atentamente", "cordialement"): what follows is a signature
 	Closings []string `json:"closings"`
@@ -164,6 +167,7 @@ type pack struct {
 	subordinate  [][]string
 	titles       map[string]bool
 	sites        map[string]bool
+	coordinators map[string]bool
 	possessive   map[string]bool
 	corrections  [][]string // each a sequence of folded words
 	alternatives [][]string
@@ -219,7 +223,10 @@ func parsePack(data []byte) (*pack, error) {
 	p.relative = set(f.Relative)
 	p.quote, p.greetings, p.closings = phrases(f.Quote), phrases(f.Greetings), phrases(f.Closings)
 	p.subordinate, p.thanks = phrases(f.Subordinate), phrases(f.Thanks)
-	p.titles, p.sites = map[string]bool{}, map[string]bool{}
+	p.titles, p.sites, p.coordinators = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, c := range f.Coordinators {
+		p.coordinators[Normalize(c)] = true
+	}
 	for _, s := range f.Sites {
 		p.sites[Normalize(s)] = true
 	}

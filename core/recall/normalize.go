@@ -112,7 +112,7 @@ func tokenize(text string) []token {
 }
 
 // afterSentenceMark: before byte at, past spaces and quotes, stands ! ? ¡ ¿
-// or a . followed by a space ("2.5" and "com.acme" go on).
+// or a . or : followed by a space ("2.5", "15:30" and "com.acme" go on).
 func afterSentenceMark(text string, at int) bool {
 	spaced := false
 	for j := at - 1; j >= 0; j-- {
@@ -122,8 +122,8 @@ func afterSentenceMark(text string, at int) bool {
 		case c == '"' || c == '\'' || c == '(':
 		case c == '!' || c == '?':
 			return true
-		case c == '.':
-			return spaced
+		case c == '.' || c == ':':
+			return spaced // "quick one: is the belt running"
 		case c >= 0x80:
 			// "¡" and "¿" are two bytes: 0xC2 0xA1 / 0xC2 0xBF
 			if j >= 1 && text[j-1] == 0xC2 && (c == 0xA1 || c == 0xBF) {
