@@ -43,6 +43,7 @@ type Set struct {
 	MissingTarget string            `json:"missingTarget"`
 	Vague         string            `json:"vague"`
 	Hypothetical  string            `json:"hypothetical"` // "what would happen if …": the change offered
+	Recurring     string            `json:"recurring"`    // "every day at 6": one schedule runs once
 	With          string            `json:"with"`         // "set pump flow with litresPerMin 40"
 	Or            string            `json:"or"`           // "A, B or C"
 	Weekdays      []string          `json:"weekdays"`     // Sunday first

@@ -420,6 +420,7 @@ type query struct {
 	scheduled    bool   // a change asked for with the word schedule
 	pretext      bool   // "ignore all previous instructions", "no confirmation needed"
 	hypothetical bool   // "what would happen if I restart it?", "is it safe to drain the tank?"
+	recurring    bool   // "every day at 6", "Montag bis Freitag": again and again
 	self         bool   // "I", "my", "mich", "moi": the caller speaks of themself
 	it           bool   // a pronoun that may stand for a thing ("turn it off")
 	quote        string // text to pass on ("… saying the tank is full")
@@ -454,6 +455,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	}
 	signOff(p, toks)
 	sites := markNumberedSites(p, toks)
+	qr.recurring = markRecurring(p, toks)
 	nums := parseNumbers(toks, p)
 	arith := x.arithmetic(toks, nums)
 	now := ctx.Now
@@ -816,7 +818,7 @@ func f1(o, qm, dm float64) float64 {
 // place comes back with Decision "none".
 func (x *Index) Resolve(text string, ctx Context) Result {
 	qr := x.analyse(text, ctx)
-	res := Result{Lang: qr.lang, Quantities: qr.qty, When: qr.when, Scheduled: qr.scheduled, Pretext: qr.pretext, Hypothetical: qr.hypothetical, Decision: DecisionNone}
+	res := Result{Lang: qr.lang, Quantities: qr.qty, When: qr.when, Scheduled: qr.scheduled, Pretext: qr.pretext, Hypothetical: qr.hypothetical, Recurring: qr.recurring, Decision: DecisionNone}
 	if qr.when != nil {
 		qr.when.Past = qr.past
 	}

@@ -112,6 +112,10 @@ type packFile struct {
 	// Coordinators join a new clause after a comma ("…, and is it supposed
 	// to rain?", "…, y para la bomba"): the word after one opens it
 	Coordinators []string `json:"coordinators"`
+	// Recurring: words that ask for something again and again ("every day
+	// at 6", "Montag bis Freitag", "todos los días", "à la fin de chaque
+	// poste"): one schedule cannot do that, so the Core asks
+	Recurring []string `json:"recurring"`
 	// Closings that end a letter ("best regards", "Mit freundlichen
 	// Grüßen", "atentamente", "cordialement"): what follows is a signature
 	Closings []string `json:"closings"`
@@ -163,6 +167,7 @@ type pack struct {
 	relative     map[string]bool
 	greetings    [][]string // each a sequence of folded words
 	closings     [][]string
+	recurring    [][]string
 	thanks       [][]string
 	subordinate  [][]string
 	titles       map[string]bool
@@ -222,7 +227,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.pronouns, p.enclitics = set(f.Pronouns), f.Enclitics
 	p.relative = set(f.Relative)
 	p.quote, p.greetings, p.closings = phrases(f.Quote), phrases(f.Greetings), phrases(f.Closings)
-	p.subordinate, p.thanks = phrases(f.Subordinate), phrases(f.Thanks)
+	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
 	p.titles, p.sites, p.coordinators = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, c := range f.Coordinators {
 		p.coordinators[Normalize(c)] = true

@@ -182,4 +182,8 @@ type Result struct {
 	// sicher, den Tank jetzt zu füllen?"): the Core offers the change and
 	// asks, rather than submit it.
 	Hypothetical bool `json:"hypothetical,omitempty"`
+	// Recurring: the request asks for something again and again ("every day
+	// at 6", "de lunes a viernes"); one schedule cannot do that, so the Core
+	// asks for one time rather than act now or once.
+	Recurring bool `json:"recurring,omitempty"`
 }

@@ -100,6 +100,42 @@ func signOffBy(phrases [][]string, toks []token, lastOnly bool) {
 	}
 }
 
+// markRecurring finds a phrase of recurrence ("every day", "de lunes a
+// viernes") and marks its words used, so "Monday to Friday" is no single
+// Monday; a time it leaves ("at 6") is still read.
+func markRecurring(p *pack, toks []token) bool {
+	var words []int
+	for i, t := range toks {
+		if t.kind == 'w' && !t.used {
+			words = append(words, i)
+		}
+	}
+	found := false
+	for k := 0; k < len(words); k++ {
+		for _, ph := range p.recurring {
+			if k+len(ph) > len(words) {
+				continue
+			}
+			match := true
+			for j, w := range ph {
+				if toks[words[k+j]].text != w {
+					match = false
+					break
+				}
+			}
+			if match {
+				for j := range ph {
+					toks[words[k+j]].used = true
+				}
+				found = true
+				k += len(ph) - 1
+				break
+			}
+		}
+	}
+	return found
+}
+
 // sentenceEndsAfter: a sentence mark (. ! ?) stands after toks[i] with more
 // words after it.
 func sentenceEndsAfter(toks []token, i int) bool {

@@ -247,3 +247,22 @@ func TestTime_InAnArticleAndAUnit(t *testing.T) {
 		assert.Equal(t, now.Add(time.Hour), w.At)
 	}
 }
+
+// A request for something again and again is reported as recurring; a
+// daily report is a name, not a recurrence.
+func TestResolve_RecurringRequests(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text, target string }{
+		{"en", "Fill the tank every day at 6.", "com.acme.tank.fill"},
+		{"de", "Montag bis Freitag jeweils um 5:30 das Förderband starten.", "com.acme.conveyor.start"},
+		{"es", "De lunes a viernes a las 7, contralavado del filtro.", "com.acme.filter.backflush"},
+		{"fr", "À la fin de chaque poste, mettre la vanne à 0.", "com.acme.valve.set_position"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.True(t, res.Recurring, c.text)
+		assert.Equal(t, c.target, top(t, res).Target, c.text)
+	}
+	assert.False(t, x.Resolve("send me the daily report tomorrow at 8", testCtx()).Recurring)
+}

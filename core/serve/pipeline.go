@@ -181,6 +181,11 @@ func (r *run) understood(ctx context.Context) (*Response, error) {
 		// approval.
 		return r.offer(t, top), nil
 	}
+	if r.u.Recurring && top.Target != StopTarget {
+		// "fill the tank every day at 6": a schedule runs once, so neither
+		// now nor once at 6 is what was asked; the Core asks for one time
+		return r.recurring(ctx, top)
+	}
 	if r.u.Thing != "" || top.Target == StopTarget {
 		things := r.namedThings()
 		if r.u.Thing != "" {
@@ -806,6 +811,18 @@ func (r *run) stop(ctx context.Context, t Target, c Candidate) (*Response, error
 }
 
 // ask offers cands as choices and keeps the question for a later `choice`.
+// recurring asks for one time for what was asked again and again, with the
+// schedule it would make as the intent; nothing is submitted.
+func (r *run) recurring(ctx context.Context, c Candidate) (*Response, error) {
+	t, ok := r.env.Targets.Lookup(c.Target)
+	if !ok || t.Name == ScheduleTarget {
+		return r.question(r.intent(ScheduleTarget, map[string]any{}, map[string]string{}, c.Score), r.set.MissingTarget), nil
+	}
+	g := ground(t, c, r.claims(ctx, t))
+	in := r.intent(ScheduleTarget, map[string]any{"target": t.Name, "arguments": g.Args}, map[string]string{"target": Stated, "arguments": Stated}, c.Score)
+	return r.question(in, explain.Fill(r.set.Recurring, map[string]string{"title": t.Title})), nil
+}
+
 // offer answers a question about a change with the change as the one
 // choice: taking it is a request like any other (it waits for a person).
 func (r *run) offer(t Target, c Candidate) *Response {

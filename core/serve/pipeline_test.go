@@ -655,3 +655,22 @@ func TestServe_AHypotheticalOffersTheChange(t *testing.T) {
 	out = serveText(t, env(t, newFake(), u), operator, "what happens if there are alerts?")
 	assert.Equal(t, Done, out.Outcome, out.Answer)
 }
+
+// "fill the tank every day at 6": one schedule runs once, so the Core asks
+// for one time and submits nothing; Stop still runs.
+func TestServe_ARecurringRequestAsksForOneTime(t *testing.T) {
+	dev := newFake()
+	u := match("com.acme.tank.fill", 0.8, map[string]any{"targetPercent": 90.0}, map[string]string{"targetPercent": Default})
+	u.Recurring = true
+	u.When = &When{At: t0.Add(20 * time.Hour), Text: "at 6"}
+	out := serveText(t, env(t, dev, u), operator, "fill the tank every day at 6")
+	assert.Equal(t, NeedsClarification, out.Outcome, out.Answer)
+	require.NotNil(t, out.Intent)
+	assert.Equal(t, ScheduleTarget, out.Intent.Target)
+	assert.Equal(t, "com.acme.tank.fill", out.Intent.Arguments["target"])
+	assert.Empty(t, dev.nonReads())
+	u = match(StopTarget, 0.9, nil, nil)
+	u.Recurring = true
+	out = serveText(t, env(t, newFake(), u), operator, "stop every automatic action, every day")
+	assert.Equal(t, Done, out.Outcome, out.Answer)
+}

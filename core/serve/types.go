@@ -116,6 +116,9 @@ type Understanding struct {
 	// Hypothetical: the request asks what a change would do or whether it
 	// is safe ("what would happen if I restart the controller?").
 	Hypothetical bool
+	// Recurring: the request asks for something again and again ("every
+	// day at 6"); a schedule runs once.
+	Recurring bool
 }
 
 // Candidate is one possible target with the arguments the tier filled and
