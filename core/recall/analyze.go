@@ -224,7 +224,55 @@ func (c *conceptizer) correct(lang, w string, sureOnly bool) (string, bool, bool
 			}
 		}
 	}
+	if best == "" && !sureOnly {
+		if v, ok := c.abbreviation(lang, w); ok {
+			return v, false, true
+		}
+	}
 	return best, bestSure, best != ""
+}
+
+// abbreviation: a word of consonants only shortens exactly one vocabulary
+// word, the way people type on a phone or with gloves ("pmp" pump, "lvl"
+// level, "vlv" valve, "htr" heater). Two words that fit ("strt": start,
+// street) are no answer. A word's first letters are not enough: "vers" and
+// "maison" begin longer words too.
+func (c *conceptizer) abbreviation(lang, w string) (string, bool) {
+	if len(w) < 3 || strings.ContainsAny(w, "aeiouy") {
+		return "", false
+	}
+	found := ""
+	for n := len(w) + 1; n <= len(w)+8; n++ {
+		for _, v := range c.vocab[lang][vocabKey{w[0], n}] {
+			if consonants(v) != w {
+				continue
+			}
+			if found != "" && !sameRoot(found, v) {
+				return "", false
+			}
+			if found == "" || len(v) < len(found) {
+				found = v
+			}
+		}
+	}
+	return found, found != ""
+}
+
+// consonants is w without its vowels: "pump" -> "pmp".
+func consonants(w string) string {
+	return strings.Map(func(r rune) rune {
+		if strings.ContainsRune("aeiouy", r) {
+			return -1
+		}
+		return r
+	}, w)
+}
+
+// sameRoot: one word begins with the other ("calibrate", "calibration"
+// share "calibrat"), so both shorten to the same thing.
+func sameRoot(a, b string) bool {
+	n := min(len(a), len(b)) - 2
+	return n >= 4 && a[:n] == b[:n]
 }
 
 // sureTypo: w is v with two neighbours swapped ("levle", "shwo") or a

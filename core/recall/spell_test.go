@@ -71,3 +71,16 @@ func TestSpell_AWordOfAPhraseIsNoSlip(t *testing.T) {
 	x := fullIndex(t)
 	assert.Equal(t, "getRhythm", top(t, x.Resolve("show the audit trail", testCtx())).Target)
 }
+
+// A word of consonants only shortens the one vocabulary word it fits
+// ("pmp" pump, "lvl" level, "htr" heater); a word with vowels is no
+// abbreviation.
+func TestResolve_ConsonantAbbreviations(t *testing.T) {
+	x := fullIndex(t)
+	for text, prop := range map[string]string{"pmp pressure now": "pump.pressure", "lvl tank?": "tank.level", "htr temp": "heater.temperature"} {
+		assert.Equal(t, prop, top(t, x.Resolve(text, testCtx())).Args["name"], text)
+	}
+	assert.Equal(t, "pmp", consonants("pump"))
+	_, ok := x.cz.abbreviation("fr", "vers")
+	assert.False(t, ok)
+}
