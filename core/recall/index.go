@@ -453,7 +453,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	for k := range greetEnd {
 		toks[k].used = true
 	}
-	signOff(p, toks)
+	signOff(p, toks, func(w string) bool { return x.namesOrActs(p, w) })
 	sites := markNumberedSites(p, toks)
 	qr.recurring = markRecurring(p, toks)
 	nums := parseNumbers(toks, p)
@@ -701,6 +701,18 @@ func (x *Index) isTerm(p *pack, w string) bool {
 	}
 	for _, c := range cs {
 		if !strings.HasPrefix(c, "@") && x.df[c] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// namesOrActs: w is an action or names a thing or property of this system
+// ("starten", "Pumpe"), so a request may follow thanks.
+func (x *Index) namesOrActs(p *pack, w string) bool {
+	cs, _ := lookup(p, w)
+	for _, c := range cs {
+		if x.action[c] || x.thingOf[c] != "" || x.entityWord[c] {
 			return true
 		}
 	}

@@ -1,6 +1,9 @@
 package recall
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // smallTalk: a greeting followed only by "how are you" words ("salut, ça
 // va ?", "hola, ¿qué tal?", "Hallo, wie geht's?") is small talk, not a
@@ -61,14 +64,17 @@ func greeting(p *pack, toks []token) (end int, ok bool) {
 // regards,\nJane Doe, shift lead, Millbrook plant"): the closing and the
 // signature say who wrote, not what to do, and the names and places in a
 // signature are no objects of the request. Not at the very start.
-func signOff(p *pack, toks []token) {
-	signOffBy(p.closings, toks, false)
-	signOffBy(p.thanks, toks, true)
+func signOff(p *pack, toks []token, term func(w string) bool) {
+	signOffBy(p.closings, toks, nil)
+	signOffBy(p.thanks, toks, term)
 }
 
 // signOffBy marks used everything from the first of phrases (not the very
-// first word) on; lastOnly: only when no sentence ends after it but the text.
-func signOffBy(phrases [][]string, toks []token, lastOnly bool) {
+// first word) on. With term (thanks), only in the last sentence and when no
+// word after the phrase acts or names a thing of this system: "Merci et
+// bonne journée" ends the request, "Danke, und jetzt bitte die Pumpe
+// starten" does not.
+func signOffBy(phrases [][]string, toks []token, term func(w string) bool) {
 	var words []int
 	for i, t := range toks {
 		if t.kind == 'w' {
@@ -76,7 +82,7 @@ func signOffBy(phrases [][]string, toks []token, lastOnly bool) {
 		}
 	}
 	for k := 1; k < len(words); k++ {
-		if lastOnly && sentenceEndsAfter(toks, words[k]) {
+		if term != nil && (sentenceEndsAfter(toks, words[k]) || slices.ContainsFunc(toks[words[k]:], func(t token) bool { return t.kind == 'w' && term(t.text) })) {
 			continue
 		}
 		for _, c := range phrases {

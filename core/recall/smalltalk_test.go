@@ -122,4 +122,7 @@ func TestResolve_ALongMessageAroundOneRequest(t *testing.T) {
 	// thanks end only the last sentence: what follows them still counts
 	res = x.Resolve("Thanks for yesterday. Now please drain the tank to 30 percent.", testCtx())
 	assert.Equal(t, "com.acme.tank.drain", top(t, res).Target)
+	// nor do thanks end a request that follows them in the same sentence
+	res = x.Resolve("Hallo. Danke, und jetzt bitte die Pumpe starten", ctx)
+	assert.Equal(t, "com.acme.pump.start", top(t, res).Target)
 }
