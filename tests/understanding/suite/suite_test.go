@@ -104,25 +104,46 @@ func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
 // The held-out sets (tests/understanding/testdata) were written by people
 // who never saw the Recall tier or the phrases. A and B were used to find
 // general weaknesses after they were written, and so were the development
-// sets E to I, K and M; C, D, J and L were only ever measured. Each must have no wrong
-// action, and stay above floors about 3% under the figures of
+// sets E to I, K, M to O and R to Y; C, D, L, P, Q, T and W were only ever
+// measured (J's figure guided one fix, its cases were never read). Each must
+// have no wrong action, and stay above floors about 3% under the figures of
 // docs/conformance.md.
 func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 	type floors struct{ first, listed, outcome, rejected int }
 	sets := map[string]floors{
-		"heldout-a.json": {first: 172, listed: 175, outcome: 225, rejected: 29}, // measured 178, 181, 232, 30
-		"heldout-b.json": {first: 173, listed: 179, outcome: 220, rejected: 29}, // measured 179, 185, 227, 30
-		"heldout-c.json": {first: 171, listed: 174, outcome: 223, rejected: 27}, // measured 177, 180, 230, 28
-		"heldout-d.json": {first: 169, listed: 176, outcome: 204, rejected: 28}, // measured 175, 182, 211, 29
-		"heldout-j.json": {first: 150, listed: 157, outcome: 198, rejected: 39}, // measured 155, 162, 205, 41
-		"heldout-l.json": {first: 151, listed: 159, outcome: 201, rejected: 45}, // measured 156, 164, 208, 47
-		"dev-e.json":     {first: 174, listed: 178, outcome: 219, rejected: 24}, // measured 180, 184, 226, 25
-		"dev-f.json":     {first: 143, listed: 144, outcome: 227, rejected: 60}, // measured 148, 149, 235, 62
-		"dev-g.json":     {first: 137, listed: 140, outcome: 225, rejected: 75}, // measured 142, 145, 232, 78
-		"dev-h.json":     {first: 167, listed: 172, outcome: 205, rejected: 36}, // measured 173, 178, 212, 38
-		"dev-i.json":     {first: 105, listed: 106, outcome: 230, rejected: 96}, // measured 109, 110, 238, 99
-		"dev-k.json":     {first: 165, listed: 171, outcome: 211, rejected: 42}, // measured 171, 177, 218, 44
-		"dev-m.json":     {first: 168, listed: 171, outcome: 226, rejected: 43}, // measured 174, 177, 234, 45
+		"heldout-a.json": {first: 172, listed: 175, outcome: 226, rejected: 29},  // measured 178, 181, 233, 30
+		"heldout-b.json": {first: 173, listed: 179, outcome: 221, rejected: 29},  // measured 179, 185, 228, 30
+		"heldout-c.json": {first: 171, listed: 174, outcome: 222, rejected: 27},  // measured 177, 180, 229, 28
+		"heldout-d.json": {first: 168, listed: 176, outcome: 204, rejected: 28},  // measured 174, 182, 211, 29
+		"heldout-j.json": {first: 151, listed: 158, outcome: 199, rejected: 39},  // measured 156, 163, 206, 41
+		"heldout-l.json": {first: 152, listed: 159, outcome: 205, rejected: 45},  // measured 157, 164, 212, 47
+		"heldout-p.json": {first: 145, listed: 161, outcome: 196, rejected: 46},  // measured 150, 167, 203, 48
+		"heldout-q.json": {first: 146, listed: 162, outcome: 187, rejected: 46},  // measured 151, 168, 193, 48
+		"heldout-t.json": {first: 157, listed: 160, outcome: 197, rejected: 41},  // measured 162, 165, 204, 43
+		"heldout-w.json": {first: 159, listed: 169, outcome: 200, rejected: 41},  // measured 164, 175, 207, 43
+		"dev-e.json":     {first: 174, listed: 178, outcome: 222, rejected: 24},  // measured 180, 184, 229, 25
+		"dev-f.json":     {first: 144, listed: 145, outcome: 228, rejected: 60},  // measured 149, 150, 236, 62
+		"dev-g.json":     {first: 137, listed: 140, outcome: 226, rejected: 75},  // measured 142, 145, 233, 78
+		"dev-h.json":     {first: 167, listed: 172, outcome: 206, rejected: 36},  // measured 173, 178, 213, 38
+		"dev-i.json":     {first: 105, listed: 106, outcome: 231, rejected: 97},  // measured 109, 110, 239, 100
+		"dev-k.json":     {first: 165, listed: 171, outcome: 213, rejected: 43},  // measured 171, 177, 220, 45
+		"dev-m.json":     {first: 168, listed: 171, outcome: 226, rejected: 43},  // measured 174, 177, 234, 45
+		"dev-n.json":     {first: 157, listed: 160, outcome: 224, rejected: 61},  // measured 162, 165, 231, 63
+		"dev-o.json":     {first: 160, listed: 164, outcome: 214, rejected: 48},  // measured 165, 170, 221, 50
+		"dev-r.json":     {first: 167, listed: 172, outcome: 223, rejected: 48},  // measured 173, 178, 230, 50
+		"dev-s.json":     {first: 163, listed: 174, outcome: 206, rejected: 43},  // measured 169, 180, 213, 45
+		"dev-u.json":     {first: 157, listed: 171, outcome: 212, rejected: 48},  // measured 162, 177, 219, 50
+		"dev-v.json":     {first: 153, listed: 166, outcome: 198, rejected: 48},  // measured 158, 172, 205, 50
+		"dev-x.json":     {first: 107, listed: 109, outcome: 219, rejected: 113}, // measured 111, 113, 226, 117
+		"dev-y.json":     {first: 154, listed: 162, outcome: 209, rejected: 40},  // measured 159, 168, 216, 42
+	}
+	// every case file is held to its floors: a new one is not forgotten
+	files, err := os.ReadDir("../testdata")
+	require.NoError(t, err)
+	for _, f := range files {
+		if strings.HasSuffix(f.Name(), ".json") {
+			require.Contains(t, sets, f.Name(), "a case file without floors")
+		}
 	}
 	for name, want := range sets {
 		t.Run(name, func(t *testing.T) {
