@@ -692,31 +692,22 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	return qr
 }
 
+// wordMeans: one of the concepts the packs give w is as wanted.
+func wordMeans(p *pack, w string, wanted func(c string) bool) bool {
+	cs, _ := lookup(p, w)
+	return slices.ContainsFunc(cs, wanted)
+}
+
 // isTerm: w is a word of some target's own text ("pulse", "rhythm",
 // "allowlist"), not only of the packs.
 func (x *Index) isTerm(p *pack, w string) bool {
-	cs, ok := lookup(p, w)
-	if !ok {
-		return false
-	}
-	for _, c := range cs {
-		if !strings.HasPrefix(c, "@") && x.df[c] > 0 {
-			return true
-		}
-	}
-	return false
+	return wordMeans(p, w, func(c string) bool { return !strings.HasPrefix(c, "@") && x.df[c] > 0 })
 }
 
 // namesOrActs: w is an action or names a thing or property of this system
 // ("starten", "Pumpe"), so a request may follow thanks.
 func (x *Index) namesOrActs(p *pack, w string) bool {
-	cs, _ := lookup(p, w)
-	for _, c := range cs {
-		if x.action[c] || x.thingOf[c] != "" || x.entityWord[c] {
-			return true
-		}
-	}
-	return false
+	return wordMeans(p, w, func(c string) bool { return x.action[c] || x.thingOf[c] != "" || x.entityWord[c] })
 }
 
 // namesOwnThing: the request's own clause (not the story) names a thing of

@@ -36,28 +36,44 @@ func (x *Index) smallTalk(toks []token, cs []conceptTok, greetEnd int) bool {
 // greeting: the request opens with one of p's greetings; end is the index
 // of the first token after it.
 func greeting(p *pack, toks []token) (end int, ok bool) {
+	words := wordsOf(toks, false)
+	if g, ok := phraseAt(toks, words, 0, p.greetings); ok {
+		return words[len(g)-1] + 1, true
+	}
+	return 0, false
+}
+
+// wordsOf are the indices of toks' words; with unused, only those no
+// earlier step has taken.
+func wordsOf(toks []token, unused bool) []int {
 	var words []int
 	for i, t := range toks {
-		if t.kind == 'w' {
+		if t.kind == 'w' && !(unused && t.used) {
 			words = append(words, i)
 		}
 	}
-	for _, g := range p.greetings {
-		if len(g) > len(words) {
+	return words
+}
+
+// phraseAt returns the first of phrases that the words from words[k] on
+// spell out.
+func phraseAt(toks []token, words []int, k int, phrases [][]string) ([]string, bool) {
+	for _, ph := range phrases {
+		if k+len(ph) > len(words) {
 			continue
 		}
 		match := true
-		for k, w := range g {
-			if toks[words[k]].text != w {
+		for j, w := range ph {
+			if toks[words[k+j]].text != w {
 				match = false
 				break
 			}
 		}
 		if match {
-			return words[len(g)-1] + 1, true
+			return ph, true
 		}
 	}
-	return 0, false
+	return nil, false
 }
 
 // signOff marks used everything from a letter's closing on ("…\n\nBest
@@ -75,33 +91,16 @@ func signOff(p *pack, toks []token, term func(w string) bool) {
 // bonne journée" ends the request, "Danke, und jetzt bitte die Pumpe
 // starten" does not.
 func signOffBy(phrases [][]string, toks []token, term func(w string) bool) {
-	var words []int
-	for i, t := range toks {
-		if t.kind == 'w' {
-			words = append(words, i)
-		}
-	}
+	words := wordsOf(toks, false)
 	for k := 1; k < len(words); k++ {
 		if term != nil && (sentenceEndsAfter(toks, words[k]) || slices.ContainsFunc(toks[words[k]:], func(t token) bool { return t.kind == 'w' && term(t.text) })) {
 			continue
 		}
-		for _, c := range phrases {
-			if k+len(c) > len(words) {
-				continue
+		if _, ok := phraseAt(toks, words, k, phrases); ok {
+			for i := words[k]; i < len(toks); i++ {
+				toks[i].used = true
 			}
-			match := true
-			for j, w := range c {
-				if toks[words[k+j]].text != w {
-					match = false
-					break
-				}
-			}
-			if match {
-				for i := words[k]; i < len(toks); i++ {
-					toks[i].used = true
-				}
-				return
-			}
+			return
 		}
 	}
 }
@@ -110,33 +109,15 @@ func signOffBy(phrases [][]string, toks []token, term func(w string) bool) {
 // viernes") and marks its words used, so "Monday to Friday" is no single
 // Monday; a time it leaves ("at 6") is still read.
 func markRecurring(p *pack, toks []token) bool {
-	var words []int
-	for i, t := range toks {
-		if t.kind == 'w' && !t.used {
-			words = append(words, i)
-		}
-	}
+	words := wordsOf(toks, true)
 	found := false
 	for k := 0; k < len(words); k++ {
-		for _, ph := range p.recurring {
-			if k+len(ph) > len(words) {
-				continue
+		if ph, ok := phraseAt(toks, words, k, p.recurring); ok {
+			for j := range ph {
+				toks[words[k+j]].used = true
 			}
-			match := true
-			for j, w := range ph {
-				if toks[words[k+j]].text != w {
-					match = false
-					break
-				}
-			}
-			if match {
-				for j := range ph {
-					toks[words[k+j]].used = true
-				}
-				found = true
-				k += len(ph) - 1
-				break
-			}
+			found = true
+			k += len(ph) - 1
 		}
 	}
 	return found
