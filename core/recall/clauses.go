@@ -30,7 +30,7 @@ func subordinate(p *pack, toks []token, clause []int) []int {
 	out := slices.Clone(clause)
 	shift := 0
 	for i := 1; i < len(toks); i++ {
-		if i > 0 && clause[i] != clause[i-1] {
+		if clause[i] != clause[i-1] {
 			out[i] = clause[i] + shift
 		} else {
 			out[i] = out[i-1]
@@ -159,9 +159,9 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 // this afternoon?", "quick one: is the belt running, and who's on the night
 // shift tonight?"): the one about ours is the request, the others are not
 // for this system. Only when exactly one clause names something ours and
-// nothing alien, every word of it is known, and every
-// clause with an errand or an object not ours asks or acts itself and
-// names nothing of this system. A story stays a story: in "the coffee
+// nothing alien, every word of it is known, and every clause with an
+// errand or an object not ours asks or acts itself and names nothing of
+// this system. A story stays a story: in "the coffee
 // machine shows descaling, how do I stop the alarm" the alarm is the
 // machine's, and "the temperature in the meeting room is too high, lower
 // it" is about the meeting room.
