@@ -396,12 +396,7 @@ type conceptTok struct {
 // "@read" are returned apart. question: the text asks (it ends in "?").
 func (c *conceptizer) analyse(p *pack, toks []token, allowTypo, question bool) (cs []conceptTok, markers marks) {
 	markers = marks{}
-	var idx []int
-	for i, t := range toks {
-		if !t.used && t.kind == 'w' {
-			idx = append(idx, i)
-		}
-	}
+	idx := wordsOf(toks, true)
 	emitT := func(list []string, a, b int, typo bool) {
 		for _, x := range list {
 			if strings.HasPrefix(x, "@") {
