@@ -1,7 +1,9 @@
 package sim
 
 import (
+	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -106,9 +108,35 @@ func TestHistory_IsBoundedPerSignal(t *testing.T) {
 	s, _ := newTestSim(t)
 	s.Advance(time.Duration(historyCap+120) * time.Second)
 	s.mu.Lock()
-	n := len(s.st.History["pump.flow"].buf)
+	n := len(s.st.History["pump.flow"].fine.buf)
 	s.mu.Unlock()
 	assert.Equal(t, historyCap, n)
+	s.Advance(8 * 24 * time.Hour)
+	s.mu.Lock()
+	n = len(s.st.History["pump.flow"].coarse.buf)
+	s.mu.Unlock()
+	assert.Equal(t, coarseCap, n)
+}
+
+// A window longer than the hour of fine history is answered from the minute
+// samples before it: the last 3 hours hold about 2 h of minutes and an hour
+// of seconds.
+func TestHistory_LongWindowsUseMinuteSamples(t *testing.T) {
+	s, _ := newTestSim(t)
+	s.Advance(3 * time.Hour)
+	var f struct {
+		Features struct{ Count int } `json:"features"`
+	}
+	body := do(t, s, "demo-viewer", "GET", "/heart/v1/vitals/tank.level/features?windowSec=10800", "").Body
+	require.NoError(t, json.Unmarshal(body, &f), string(body))
+	assert.InDelta(t, historyCap+120, f.Features.Count, 3)
+	var h struct{ Samples []struct{ At time.Time } }
+	body = do(t, s, "demo-viewer", "GET", "/heart/v1/properties/tank.level/history?windowSec=86400", "").Body
+	require.NoError(t, json.Unmarshal(body, &h), string(body))
+	require.NotEmpty(t, h.Samples)
+	assert.True(t, slices.IsSortedFunc(h.Samples, func(a, b struct{ At time.Time }) int { return a.At.Compare(b.At) }))
+	assert.Equal(t, 400, do(t, s, "demo-viewer", "GET", "/heart/v1/vitals/tank.level/features?windowSec=604801", "").Status)
+	assert.Equal(t, 200, do(t, s, "demo-viewer", "GET", "/heart/v1/vitals/tank.level/features?windowSec=604800", "").Status)
 }
 
 // Every capability changes the state it names.

@@ -150,15 +150,15 @@ func getProperty(c *call) *api.Response {
 	return api.JSON(200, c.s.propertyJSON(p))
 }
 
-// windowSec reads the windowSec query (default def, 1 to historyCap).
+// windowSec reads the windowSec query (default def, 1 s to a week).
 func windowSec(c *call, def int) (int, *api.Problem) {
 	w := c.req.Query.Get("windowSec")
 	if w == "" {
 		return def, nil
 	}
 	n, err := strconv.Atoi(w)
-	if err != nil || n < 1 || n > historyCap {
-		return 0, api.Problemf(400, api.CodeInvalidRequest, "windowSec must be a whole number from 1 to %d.", historyCap).WithField("windowSec")
+	if err != nil || n < 1 || n > maxWindow {
+		return 0, api.Problemf(400, api.CodeInvalidRequest, "windowSec must be a whole number from 1 to %d (a week).", maxWindow).WithField("windowSec")
 	}
 	return n, nil
 }
@@ -173,7 +173,8 @@ func getPropertyHistory(c *call) *api.Response {
 		return prob.Response()
 	}
 	to := c.s.now()
-	samples := stats.Window(c.s.st.hist(p.Name).all(), to.Add(-time.Duration(w)*time.Second), to)
+	from := to.Add(-time.Duration(w) * time.Second)
+	samples := stats.Window(c.s.st.hist(p.Name).since(from), from, to)
 	out := make([]map[string]any, 0, len(samples))
 	for _, x := range samples {
 		var v any = round2(x.Value)

@@ -7,23 +7,32 @@ import (
 	"github.com/heart-core/heart-web/core/stats"
 )
 
-// historyCap bounds each signal's history: one sample a second for an hour,
-// enough for every windowSec a check or a Consultation uses.
+// historyCap bounds each signal's fine history: one sample a second for an
+// hour, enough for every windowSec a check or a Consultation uses.
 const historyCap = 3600
 
-// ring is a bounded, time-ordered history of one signal.
+// coarseEvery and coarseCap keep a week at one sample a minute besides, so
+// that "the average over the last 24 hours" or "this week's maximum" can be
+// answered, as a real controller's trend log would.
+const (
+	coarseEvery = time.Minute
+	coarseCap   = 7 * 24 * 60
+	maxWindow   = coarseCap * int(coarseEvery/time.Second)
+)
+
+// ring is a bounded, time-ordered run of samples.
 type ring struct {
 	buf   []stats.Sample
 	start int
 }
 
-func (r *ring) add(s stats.Sample) {
-	if len(r.buf) < historyCap {
+func (r *ring) add(s stats.Sample, limit int) {
+	if len(r.buf) < limit {
 		r.buf = append(r.buf, s)
 		return
 	}
 	r.buf[r.start] = s
-	r.start = (r.start + 1) % historyCap
+	r.start = (r.start + 1) % limit
 }
 
 // all returns the samples oldest first (a copy).
@@ -42,6 +51,37 @@ func (r *ring) last() (stats.Sample, bool) {
 		i = len(r.buf) - 1
 	}
 	return r.buf[i], true
+}
+
+// history is one signal's record: every sample of the last hour, and one a
+// minute for the last week.
+type history struct {
+	fine, coarse ring
+}
+
+func (h *history) add(s stats.Sample) {
+	h.fine.add(s, historyCap)
+	if c, ok := h.coarse.last(); !ok || s.At.Sub(c.At) >= coarseEvery {
+		h.coarse.add(s, coarseCap)
+	}
+}
+
+func (h *history) last() (stats.Sample, bool) { return h.fine.last() }
+
+// since returns the samples from from on, oldest first: the minute samples
+// older than the fine history, then the fine history.
+func (h *history) since(from time.Time) []stats.Sample {
+	fine := h.fine.all()
+	if len(fine) > 0 && !fine[0].At.After(from) {
+		return fine
+	}
+	var out []stats.Sample
+	for _, c := range h.coarse.all() {
+		if !c.At.Before(from) && (len(fine) == 0 || c.At.Before(fine[0].At)) {
+			out = append(out, c)
+		}
+	}
+	return append(out, fine...)
 }
 
 // signalNames are the numeric signals; pump.state and conveyor.state are
@@ -142,7 +182,7 @@ func (s *Sim) features(signal string, windowSec int) (stats.Features, time.Time,
 	case "heater.temperature":
 		step = s.st.Plant.TempStep
 	}
-	f, ok := stats.Compute(stats.Window(h.all(), from, to), step)
+	f, ok := stats.Compute(stats.Window(h.since(from), from, to), step)
 	return f, from, to, ok
 }
 

@@ -119,7 +119,7 @@ func (s *Sim) resetStateLocked() {
 	p := s.prod
 	now := s.clk.Now().UTC()
 	s.st = &state{
-		Plant: initialPlant(), History: map[string]*ring{}, Card: p.Card, Definitions: p.Definitions,
+		Plant: initialPlant(), History: map[string]*history{}, Card: p.Card, Definitions: p.Definitions,
 		Config:      map[string]any{"name": p.Card.Name, "units": "metric", "reportHour": 6, "lowLevelAlarmPercent": 10.0},
 		Updates:     []Update{{ID: "fw-2.4.1", Version: "2.4.1", Signed: true, State: "installed", Summary: "Current firmware", Installed: true}, {ID: "fw-2.5.0", Version: "2.5.0", Signed: true, State: "available", Summary: "Smoother pump ramps; heater sensor diagnostics"}},
 		Network:     Network{Hostname: "acme-ps-0001", Address: "192.168.10.20/24", Link: "up", DHCP: true},

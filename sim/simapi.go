@@ -195,7 +195,7 @@ func (s *Sim) restoreLocked(raw []byte) error {
 	}
 	st := snap.State
 	st.Tokens = nil
-	st.History = map[string]*ring{}
+	st.History = map[string]*history{}
 	s.st, s.tokens = st, tokens
 	s.resetGateLocked(st.Level)
 	book.OnChange = s.onAction

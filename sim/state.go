@@ -26,7 +26,7 @@ const (
 // gate's stores (Actions, idempotency, presence), which live on Sim.
 type state struct {
 	Plant       plant                `json:"plant"`
-	History     map[string]*ring     `json:"-"`
+	History     map[string]*history  `json:"-"`
 	Card        product.Card         `json:"card"`
 	Definitions []product.Definition `json:"definitions"`
 	Logs        []LogEntry           `json:"logs"`
@@ -60,10 +60,10 @@ type tokenRecord struct {
 	Secret string `json:"secret"`
 }
 
-func (st *state) hist(name string) *ring {
+func (st *state) hist(name string) *history {
 	h, ok := st.History[name]
 	if !ok {
-		h = &ring{}
+		h = &history{}
 		st.History[name] = h
 	}
 	return h

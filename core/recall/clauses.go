@@ -114,6 +114,13 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 	for _, at := range markers["@ask"] {
 		asks[clause[at]] = true
 	}
+	// "heater to 104 F please, the recipe sheet is in fahrenheit": a
+	// clause that says please asks, when no other clause does
+	if len(asks) == 0 {
+		for _, at := range markers["@please"] {
+			asks[clause[at]] = true
+		}
+	}
 	var requests []int
 	for k, ct := range first {
 		if asks[k] || (!question && x.action[ct.c]) {

@@ -432,6 +432,7 @@ type query struct {
 }
 
 func (x *Index) analyse(text string, ctx Context) *query {
+	text = blankMarkup(text)
 	toks := tokenize(text)
 	lang := ctx.Lang
 	if _, ok := x.d.packs[lang]; !ok || lang == "" {

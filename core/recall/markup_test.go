@@ -1,0 +1,42 @@
+package recall
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
+)
+
+func TestBlankMarkup_LeavesTheWordsAroundIt(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"<script>fetch('/heart/v1/tokens')</script> tank level?", "tank level?"},
+		{"<SCRIPT src=x>alert(1)</Script>fill the tank", "fill the tank"},
+		{"<b>fill</b> the tank", "fill the tank"},
+		{"<img src=x onerror=alert(1)> prendé la banda", "prendé la banda"},
+		{"<style>p{}</style><!-- x -->stop", "stop"},
+		{"<script>alert(1) fill the tank", ""}, // a script never closed hides the rest
+		{"is the level < 20 %?", "is the level < 20 %?"},
+		{"flow <= 40", "flow <= 40"},
+	} {
+		got := blankMarkup(c.in)
+		assert.Equal(t, c.want, strings.Join(strings.Fields(got), " "), c.in)
+	}
+}
+
+// Offsets into the text hold: the blanked text is as long, and only markup
+// becomes spaces.
+func TestBlankMarkup_KeepsLength(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.String().Draw(t, "s")
+		out := blankMarkup(s)
+		if len(out) != len(s) {
+			t.Fatalf("length %d, want %d", len(out), len(s))
+		}
+		for i := range out {
+			if out[i] != s[i] && out[i] != ' ' {
+				t.Fatalf("byte %d changed to %q", i, out[i])
+			}
+		}
+	})
+}
