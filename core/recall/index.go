@@ -421,6 +421,7 @@ type query struct {
 	pretext      bool   // "ignore all previous instructions", "no confirmation needed"
 	hypothetical bool   // "what would happen if I restart it?", "is it safe to drain the tank?"
 	recurring    bool   // "every day at 6", "Montag bis Freitag": again and again
+	why          bool   // "why did the pump stop?": the cause of a change is asked
 	self         bool   // "I", "my", "mich", "moi": the caller speaks of themself
 	it           bool   // a pronoun that may stand for a thing ("turn it off")
 	quote        string // text to pass on ("… saying the tank is full")
@@ -528,6 +529,13 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.self = markers.has("@self")
 	qr.it = saysIt(p, toks)
 	qr.past = markers.has("@past") || x.saysPast(toks, p, context)
+	// "why did the pump stop?", "¿Por qué se paró el mezclador?",
+	// "Pourquoi la pompe s'est-elle arrêtée ?": why a thing changed is a
+	// question about what happened, whatever the tense; "why is the
+	// pressure so high?" asks about a value
+	if at, ok := markers.first("@why"); ok && x.namesChange(toks, cs, context, at) {
+		qr.past, qr.why = true, true
+	}
 	qr.extreme = extremeOf(markers, cs)
 	qr.foreign = x.foreign(cs, markers)
 	qr.off = markers.has("@off") || codeLike(text) || arith || qr.foreign || x.smallTalk(toks, cs, greetEnd) ||
@@ -1140,6 +1148,10 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 		switch {
 		case x.mentions(t, x.d.concepts.Present) > 0:
 			s *= 0.85 // a live stream does not tell what was
+		case qr.why && x.mentions(t, x.d.concepts.History) > 0:
+			if !x.takesKind(t, "property") {
+				bonus(0.1) // why the pump stopped is in the record of what happened, not in its values
+			}
 		case x.mentions(t, x.d.concepts.History) > 0 && (!namesProp || x.takesKind(t, "property")):
 			bonus(0.1) // "has the pump been running all night": that property's history
 		case qr.when != nil && qr.when.At.Before(qr.now):
@@ -1614,6 +1626,26 @@ func (x *Index) arithmetic(toks []token, nums []numSpan) bool {
 			for k := a.end; k < b.start; k++ {
 				toks[k].used = true // "times" is no time here
 			}
+			return true
+		}
+	}
+	return false
+}
+
+// namesChange: the sentence of the why at whyAt names, in the request's
+// own words, a deed or a change of state ("stop", "running"), not only a
+// value ("pourquoi y a une alarme ? quelles alertes sont ouvertes" asks
+// about the alarm).
+func (x *Index) namesChange(toks []token, cs []conceptTok, context []bool, whyAt int) bool {
+	end := len(toks)
+	for i := whyAt + 1; i < len(toks); i++ {
+		if toks[i].opens {
+			end = i
+			break
+		}
+	}
+	for _, ct := range cs {
+		if ct.start > whyAt && ct.start < end && (context == nil || !context[ct.start]) && (x.action[ct.c] || containsStr(x.d.concepts.States, ct.c)) {
 			return true
 		}
 	}

@@ -383,3 +383,21 @@ func TestResolve_AHypotheticalNamesItsChange(t *testing.T) {
 	}
 	assert.False(t, x.Resolve("restart the controller", testCtx()).Hypothetical)
 }
+
+// Why a thing changed is asked of the record of what happened, in every
+// language and tense; why a value is what it is stays a read of the value.
+func TestResolve_WhyAThingChangedIsTheRhythm(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text, want string }{
+		{"en", "why did the pump stop?", "getRhythm"},
+		{"de", "Warum ist das Förderband heute Vormittag stehen geblieben?", "getRhythm"},
+		{"es", "¿Por qué se paró el mezclador?", "getRhythm"},
+		{"fr", "Pourquoi la pompe s'est-elle arrêtée ?", "getRhythm"},
+		{"en", "why is the pressure so high?", "getProperty"},
+		{"fr", "pourquoi y a une alarme ? quelles alertes sont ouvertes", "getAlerts"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, c.want, top(t, x.Resolve(c.text, ctx)).Target, c.text)
+	}
+}
