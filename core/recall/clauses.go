@@ -15,6 +15,8 @@ func clauseOf(text string, toks []token) []int {
 		for ; pos < t.start; pos++ {
 			if strings.IndexByte(",;.!?:", text[pos]) >= 0 && (pos+1 == len(text) || text[pos+1] == ' ') {
 				n++
+			} else if pos > 0 && text[pos-1] == ' ' && dashAt(text, pos) {
+				n++ // "quick one before handover - how full is the tank?"
 			}
 		}
 		out[i] = n
@@ -22,12 +24,24 @@ func clauseOf(text string, toks []token) []int {
 	return out
 }
 
+// dashAt: a dash between spaces at pos ("-", "–", "—"), which parts
+// clauses as a comma does; "pump-1" and "-5" do not.
+func dashAt(text string, pos int) bool {
+	for _, d := range []string{"- ", "– ", "— "} {
+		if strings.HasPrefix(text[pos:], d) {
+			return true
+		}
+	}
+	return false
+}
+
 // subordinate gives a clause of its own to what follows a subordinating
 // word of the pack ("restart it before I leave", "haz un backup antes de
 // tocar mixer-1"), unless a time or a number follows ("before 8 am" says
 // when). Clause numbers stay in order.
-func subordinate(p *pack, toks []token, clause []int) []int {
-	out := slices.Clone(clause)
+func subordinate(p *pack, toks []token, clause []int) (out []int, sub map[int]bool) {
+	out = slices.Clone(clause)
+	sub = map[int]bool{}
 	shift := 0
 	for i := 1; i < len(toks); i++ {
 		if clause[i] != clause[i-1] {
@@ -50,11 +64,12 @@ func subordinate(p *pack, toks []token, clause []int) []int {
 			if next := toks[end]; match && next.kind == 'w' && !next.used {
 				shift++
 				out[i] = out[i-1] + 1
+				sub[out[i]] = true
 				break
 			}
 		}
 	}
-	return out
+	return out, sub
 }
 
 // contextTokens finds the clauses that only describe the situation. When a
@@ -68,7 +83,7 @@ func subordinate(p *pack, toks []token, clause []int) []int {
 // context, or nil, and whether the context is about something else
 // altogether (oursBesideElse), so that its objects do not count either.
 func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTok, markers marks, question bool) (context []bool, elsewhere bool) {
-	clause := subordinate(p, toks, clauseOf(text, toks))
+	clause, sub := subordinate(p, toks, clauseOf(text, toks))
 	first := map[int]conceptTok{} // clause -> its first concept (typo guesses left out)
 	known := map[int]int{}        // clause -> the token of its first concept a target uses
 	for _, ct := range cs {
@@ -123,6 +138,11 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 	}
 	var requests []int
 	for k, ct := range first {
+		// "start the pump so I can take a sample": what a subordinate
+		// clause tells is why or when, never the request
+		if sub[k] {
+			continue
+		}
 		if asks[k] || (!question && x.action[ct.c]) {
 			requests = append(requests, k)
 		}

@@ -178,3 +178,41 @@ func TestResolve_EachSentenceHasAFirstWord(t *testing.T) {
 	assert.True(t, tokenize("agua. Para")[2].opens) // agua, ".", para
 	assert.False(t, tokenize("com.acme.tank")[1].opens)
 }
+
+// What a subordinate clause tells (why, so that) is never the request, a
+// dash parts clauses, and a polite opener asks for the deed after it even
+// when the sentence is a question.
+func TestResolve_SubordinatesDashesAndPoliteQuestions(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text, want string }{
+		{"en", "quick one before handover - how full is the tank right now?", "getProperty"},
+		{"en", "can you start the pump so I can take a sample from the tap", "com.acme.pump.start"},
+		{"fr", "Est-ce que tu pourrais lancer un autotest ?", "postDiagnosticsRun"},
+		{"fr", "est-ce que tu peux arrêter la pompe ?", "com.acme.pump.halt"},
+		{"en", "could you tell me if the valve is open?", "getProperty"},
+		{"es", "Dame el historial de la posición de la válvula de las últimas tres horas.", "getPropertyHistory"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, c.want, top(t, x.Resolve(c.text, ctx)).Target, c.text)
+	}
+	ctx := testCtx()
+	ctx.Lang = "es"
+	assert.Nil(t, x.Resolve("Dame el historial de la posición de la válvula de las últimas tres horas.", ctx).When, "a window, not a clock time")
+}
+
+// Someone else's thing ("their pump", "leur pompe") is not this system's.
+func TestResolve_OthersThingsAreNotOurs(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"en", "can you restart their pump?"},
+		{"fr", "Vous pouvez redémarrer leur pompe à distance ?"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, DecisionNone, x.Resolve(c.text, ctx).Decision, c.text)
+	}
+	ctx := testCtx()
+	ctx.Lang = "fr"
+	assert.Equal(t, "getComponents", top(t, x.Resolve("J'aimerais bien voir la liste des composants et leur état.", ctx)).Target)
+}

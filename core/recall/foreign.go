@@ -8,6 +8,9 @@ import "strings"
 // uses its concept, so a product that has a generator still finds it. The
 // request is then treated like an errand no device serves.
 func (x *Index) foreign(cs []conceptTok, markers marks) bool {
+	if markers.has("@others") {
+		return true // "their pump": whatever else "their" means to a target
+	}
 	for _, at := range markers["@foreign"] {
 		ours := false
 		for _, ct := range cs {
@@ -90,6 +93,25 @@ func (x *Index) markPossessed(p *pack, toks []token, cs []conceptTok, markers ma
 		}
 	}
 	return owned
+}
+
+// markOthersThings marks @others a word of someone else's ("their",
+// "leur") before a thing of ours, with at most one word between ("can you
+// restart their pump remotely?", "leur vieille pompe"): this system's
+// things are nobody else's.
+func (x *Index) markOthersThings(p *pack, toks []token, cs []conceptTok, markers marks) {
+	for i := 0; i < len(toks); i++ {
+		if toks[i].kind != 'w' || !p.others[toks[i].text] {
+			continue
+		}
+		for _, ct := range cs {
+			between := ct.start == i+2 && !p.stop[toks[i+1].text] // "their old pump", not "tell her the tank level"
+			if (ct.start == i+1 || between) && !ct.typo && x.thingOf[ct.c] != "" {
+				markers["@others"] = append(markers["@others"], i)
+				break
+			}
+		}
+	}
 }
 
 // unknownWord: toks[i] is a word no pack knows and no target uses, not a

@@ -441,6 +441,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	}
 	lang = detect(x.d, text, toks, lang)
 	p := x.d.packs[lang]
+	markParticiples(p, toks)
 	qr := &query{text: text, toks: toks, lang: lang, q: map[string]float64{}, span: map[string][2]int{}}
 	qr.idEnts = x.markIDs(text, toks)
 	byPath, pathIDs := x.namedByPath(text, toks)
@@ -486,6 +487,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
 	x.markNamedPlaces(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)
+	x.markOthersThings(p, toks, cs, markers)
 	markers["@foreign"] = append(markers["@foreign"], sites...)
 	// "could you …?" asks for something to be done, not a question
 	question := strings.Contains(text, "?") && !markers.has("@ask") && !markers.has("@please") && !markers.has("@hypothetical")
@@ -503,7 +505,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// Differenzdruck gerade?")
 		drop := []string{"@read", "@off", "@past"}
 		if elsewhere {
-			drop = append(drop, "@foreign") // "…, and who's on the night shift tonight?"
+			drop = append(drop, "@foreign", "@others") // "…, and who's on the night shift tonight?"
 		}
 		for _, m := range drop {
 			markers[m] = slices.DeleteFunc(markers[m], func(at int) bool { return context[at] })
@@ -560,6 +562,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 				w *= 0.5 // "empty" in "the tank is almost empty, fill it up"
 			case inStory && x.df[ct.c] == 0:
 				w *= 0.3 // "Kaffee ist alle": the story need not be explained
+			case inStory && !x.entityWord[ct.c] && x.thingOf[ct.c] == "":
+				w *= 0.6 // "… so I can take a sample from the tap": told, not asked; a thing it names may be the request's object
 			case long && x.df[ct.c] == 0:
 				w *= 0.5 // a long message whose request could not be told apart
 			}
@@ -595,10 +599,10 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// the mood is set by what comes first: "list the backups", "what is
 	// the ramp rate set to" ask, and their action words name what is asked
 	// about; "could you set the flow to 80?" asks for the change
-	if readAt, ok := markers.first("@read"); ok && qr.act && (actAt < 0 || readAt < actAt) {
+	if readAt, ok := markers.first("@read"); ok && qr.act && (actAt < 0 || readAt < actAt) && !askedDeed(markers, actAt) {
 		qr.act = false
 		qr.halt = false // "is the pump switched off?" asks for its state
-	} else if qr.act && (!ok || actAt < readAt) {
+	} else if qr.act && (!ok || actAt < readAt || askedDeed(markers, actAt)) {
 		// "¿La bomba está funcionando o está parada?", "Pumpe aus?": a
 		// question whose action word comes after what it is about asks
 		// for a state; "stop the pump?" still acts
@@ -1626,6 +1630,31 @@ func (x *Index) arithmetic(toks []token, nums []numSpan) bool {
 			for k := a.end; k < b.start; k++ {
 				toks[k].used = true // "times" is no time here
 			}
+			return true
+		}
+	}
+	return false
+}
+
+// askedDeed: a polite opener asks for the deed at actAt, with no read word
+// between them ("Est-ce que tu pourrais changer le débit ?": "est-ce que"
+// only makes it a question); "can you check whether the pump stopped?"
+// asks to check.
+func askedDeed(markers marks, actAt int) bool {
+	if actAt < 0 {
+		return false
+	}
+	for _, ask := range markers["@ask"] {
+		if ask >= actAt {
+			continue
+		}
+		between := false
+		for _, r := range markers["@read"] {
+			if r > ask && r < actAt {
+				between = true
+			}
+		}
+		if !between {
 			return true
 		}
 	}

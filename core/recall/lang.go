@@ -125,6 +125,14 @@ type packFile struct {
 	// Possessive: "my", "mein", "mi", "mon": what follows, if no pack knows
 	// it, is the person's own thing (foreign.go)
 	Possessive []string `json:"possessive"`
+	// Others: "their", "leur": a thing of ours after it is someone
+	// else's ("can you restart their pump?").
+	Others []string `json:"others"`
+	// Passive and Wish: a participle before a passive word ("ausgeschaltet
+	// werden"), or ending a sentence with a wish word ("hätte gern … gestartet"),
+	// asks for its deed (participle.go).
+	Passive []string `json:"passive"`
+	Wish    []string `json:"wish"`
 	// Corrections take back a value said ("no", "nee", "non"): the next
 	// value replaces it. Alternatives ("or", "oder") and hedges ("maybe",
 	// "oder so", "je sais plus") leave it open: the Core asks (units.go).
@@ -174,6 +182,9 @@ type pack struct {
 	sites        map[string]bool
 	coordinators map[string]bool
 	possessive   map[string]bool
+	others       map[string]bool
+	passive      map[string]bool
+	wish         map[string]bool
 	corrections  [][]string // each a sequence of folded words
 	alternatives [][]string
 	hedges       [][]string
@@ -239,6 +250,8 @@ func parsePack(data []byte) (*pack, error) {
 		p.titles[Normalize(t)] = true
 	}
 	p.possessive = set(f.Possessive)
+	p.others = set(f.Others)
+	p.passive, p.wish = set(f.Passive), set(f.Wish)
 	p.corrections, p.alternatives, p.hedges = phrases(f.Corrections), phrases(f.Alternatives), phrases(f.Hedges)
 	p.separable = map[string][]string{}
 	for k, v := range f.Separable {

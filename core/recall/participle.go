@@ -1,0 +1,91 @@
+package recall
+
+import "strings"
+
+// markParticiples reads a German past participle that asks for a deed as
+// its verb: "das Rührwerk sollte bitte ausgeschaltet werden", "ich hätte
+// gern, dass das System heruntergefahren wird", "in einer halben Stunde
+// hätte ich gern die Pumpe gestartet". A participle before a word of the
+// passive ("werden", "wird"), or ending a sentence after a word of wish
+// ("gern"), is the deed asked for; elsewhere it tells a state ("ist die
+// Pumpe gestartet?") and stays. The token's text becomes the infinitive the
+// pack knows ("ausschalten"), so the words that follow find its concepts.
+func markParticiples(p *pack, toks []token) {
+	if len(p.passive) == 0 {
+		return
+	}
+	wish := false
+	for i := range toks {
+		t := &toks[i]
+		if t.opens {
+			wish = false
+		}
+		if t.kind != 'w' {
+			continue
+		}
+		if p.wish[t.text] {
+			wish = true
+			continue
+		}
+		if inf := zuInfinitive(p, t.text); inf != "" {
+			t.text = inf // "aufzulisten", "abzuschalten": auflisten, abschalten
+			continue
+		}
+		passive := i+1 < len(toks) && p.passive[toks[i+1].text]
+		last := wish && (i+1 == len(toks) || toks[i+1].kind == 's')
+		if !passive && !last {
+			continue
+		}
+		if inf := infinitive(p, t.text); inf != "" {
+			t.text = inf
+		}
+	}
+}
+
+// infinitive finds the infinitive of a participle that the pack's lexicon
+// knows: "gestartet" starten, "ausgeschaltet" ausschalten, "heruntergefahren"
+// herunterfahren, "kalibriert" kalibrieren, "befullt" befullen.
+func infinitive(p *pack, w string) string {
+	if len(w) < 5 {
+		return ""
+	}
+	var bases []string
+	for _, end := range []string{"et", "t", "en"} {
+		if strings.HasSuffix(w, end) {
+			bases = append(bases, strings.TrimSuffix(w, end))
+		}
+	}
+	for _, b := range bases {
+		var stems []string
+		if k := strings.Index(b, "ge"); k >= 0 && k+2 < len(b) {
+			stems = append(stems, b[:k]+b[k+2:]) // aus|ge|schalt, ge|start
+		}
+		stems = append(stems, b) // kalibrier, befull: no ge
+		for _, s := range stems {
+			for _, inf := range []string{s + "en", s + "n"} {
+				if _, ok := p.lex[inf]; ok {
+					return inf
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// zuInfinitive finds a separable verb's infinitive with "zu" inside
+// ("aufzulisten" auflisten, "neuzustarten" neustarten) that the lexicon
+// knows and the word itself is not.
+func zuInfinitive(p *pack, w string) string {
+	if _, known := p.lex[w]; known || len(w) < 8 {
+		return ""
+	}
+	for k := 2; k+4 < len(w); k++ {
+		if w[k:k+2] != "zu" {
+			continue
+		}
+		if inf := w[:k] + w[k+2:]; p.lex[inf] != nil {
+			return inf
+		}
+	}
+	return ""
+}

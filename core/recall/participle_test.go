@@ -1,0 +1,34 @@
+package recall
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// A German participle asks for its deed before "werden" or at the end of a
+// wish, and tells a state elsewhere.
+func TestResolve_GermanParticiplesThatAsk(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ text, want string }{
+		{"Das Band müsste bitte gestartet werden.", "com.acme.conveyor.start"},
+		{"die Pumpe soll abgeschaltet werden", "com.acme.pump.halt"},
+		{"Ich hätte gern, dass das System heruntergefahren wird.", "postSystemShutdown"},
+		{"ist die Pumpe gestartet?", "getProperty"},
+		{"Wäre es möglich, die Pumpe abzuschalten?", "com.acme.pump.halt"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = "de"
+		assert.Equal(t, c.want, top(t, x.Resolve(c.text, ctx)).Target, c.text)
+	}
+}
+
+func TestInfinitive_OfParticiples(t *testing.T) {
+	p := fullIndex(t).d.packs["de"]
+	for w, want := range map[string]string{
+		"gestartet": "starten", "ausgeschaltet": "ausschalten", "heruntergefahren": "herunterfahren",
+		"kalibriert": "kalibrieren", "befullt": "befullen", "tisch": "",
+	} {
+		assert.Equal(t, want, infinitive(p, w), w)
+	}
+}
