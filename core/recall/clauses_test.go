@@ -216,3 +216,23 @@ func TestResolve_OthersThingsAreNotOurs(t *testing.T) {
 	ctx.Lang = "fr"
 	assert.Equal(t, "getComponents", top(t, x.Resolve("J'aimerais bien voir la liste des composants et leur état.", ctx)).Target)
 }
+
+// A question about a kind of thing ("a reverse osmosis filter") is general
+// knowledge; "is there a pump fault?" and a polite request are not.
+func TestResolve_AKindOfThingIsGeneralKnowledge(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		off        bool
+	}{
+		{"en", "how does a reverse osmosis filter actually work", true},
+		{"es", "¿cómo funciona una bomba centrífuga?", true},
+		{"fr", "comment marche un filtre à sable ?", true},
+		{"en", "is there a pump fault?", false},
+		{"en", "can you fill a tank for me?", false},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, c.off, x.Resolve(c.text, ctx).Decision == DecisionNone, c.text)
+	}
+}

@@ -114,6 +114,46 @@ func (x *Index) markOthersThings(p *pack, toks []token, cs []conceptTok, markers
 	}
 }
 
+// markGeneric marks @generic an indefinite article before a thing of ours,
+// with at most three words between ("how does a reverse osmosis filter
+// work?", "Warum kavitiert eine Kreiselpumpe?", "a 12,000 litre tank"):
+// a question about a kind of thing is general knowledge, not about this
+// system, which has its own pump. An existential or creating word earlier
+// in the sentence ("is there a pump fault?", "create a new token") and a
+// thing that only qualifies the next word ("a pump fault") do not count.
+func (x *Index) markGeneric(p *pack, toks []token, cs []conceptTok, markers marks) {
+	exist := false
+	for i := 0; i < len(toks); i++ {
+		if toks[i].opens {
+			exist = false
+		}
+		if p.existential[toks[i].text] {
+			exist = true
+		}
+		if exist || toks[i].kind != 'w' || !p.indefinite[toks[i].text] {
+			continue
+		}
+	next:
+		for _, ct := range cs {
+			if ct.start <= i || ct.start > i+4 || ct.typo || x.thingOf[ct.c] == "" {
+				continue
+			}
+			for k := i + 1; k < ct.start; k++ {
+				if p.stop[toks[k].text] || toks[k].opens {
+					break next
+				}
+			}
+			for _, o := range cs {
+				if o.start == ct.end && (x.df[o.c] > 0 || x.cz.known[o.c]) && !x.action[o.c] {
+					break next // "a pump fault"
+				}
+			}
+			markers["@generic"] = append(markers["@generic"], i)
+			break
+		}
+	}
+}
+
 // unknownWord: toks[i] is a word no pack knows and no target uses, not a
 // typo of one.
 func (x *Index) unknownWord(p *pack, toks []token, cs []conceptTok, i int) bool {

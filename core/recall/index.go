@@ -488,6 +488,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.markNamedPlaces(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)
 	x.markOthersThings(p, toks, cs, markers)
+	x.markGeneric(p, toks, cs, markers)
 	markers["@foreign"] = append(markers["@foreign"], sites...)
 	// "could you …?" asks for something to be done, not a question
 	question := strings.Contains(text, "?") && !markers.has("@ask") && !markers.has("@please") && !markers.has("@hypothetical")
@@ -503,7 +504,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// nor does the story's past make a question about what was ("Wir
 		// haben gestern die Filterkerze getauscht … Wie hoch ist der
 		// Differenzdruck gerade?")
-		drop := []string{"@read", "@off", "@past"}
+		drop := []string{"@read", "@off", "@past", "@generic"}
 		if elsewhere {
 			drop = append(drop, "@foreign", "@others") // "…, and who's on the night shift tonight?"
 		}
@@ -540,7 +541,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	}
 	qr.extreme = extremeOf(markers, cs)
 	qr.foreign = x.foreign(cs, markers)
-	qr.off = markers.has("@off") || codeLike(text) || arith || qr.foreign || x.smallTalk(toks, cs, greetEnd) ||
+	// "how does a reverse osmosis filter work?": asked, a kind of thing is general knowledge
+	generic := markers.has("@generic") && qr.read && !markers.has("@ask")
+	qr.off = markers.has("@off") || codeLike(text) || arith || qr.foreign || generic || x.smallTalk(toks, cs, greetEnd) ||
 		((qr.read || !x.anyAction(cs)) && x.conversion(toks, cs, qr.qty, unitWords))
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {

@@ -132,6 +132,11 @@ type packFile struct {
 	// werden"), or ending a sentence with a wish word ("hätte gern … gestartet"),
 	// asks for its deed (participle.go).
 	Passive []string `json:"passive"`
+	// Indefinite articles before a thing in a question ask about a kind
+	// of thing, not this system's ("how does a reverse osmosis filter
+	// work?"), unless an existential word comes first ("is there a …").
+	Indefinite  []string `json:"indefinite"`
+	Existential []string `json:"existential"`
 	Wish    []string `json:"wish"`
 	// Corrections take back a value said ("no", "nee", "non"): the next
 	// value replaces it. Alternatives ("or", "oder") and hedges ("maybe",
@@ -184,6 +189,8 @@ type pack struct {
 	possessive   map[string]bool
 	others       map[string]bool
 	passive      map[string]bool
+	indefinite   map[string]bool
+	existential  map[string]bool
 	wish         map[string]bool
 	corrections  [][]string // each a sequence of folded words
 	alternatives [][]string
@@ -252,6 +259,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.possessive = set(f.Possessive)
 	p.others = set(f.Others)
 	p.passive, p.wish = set(f.Passive), set(f.Wish)
+	p.indefinite, p.existential = set(f.Indefinite), set(f.Existential)
 	p.corrections, p.alternatives, p.hedges = phrases(f.Corrections), phrases(f.Alternatives), phrases(f.Hedges)
 	p.separable = map[string][]string{}
 	for k, v := range f.Separable {
