@@ -300,3 +300,25 @@ func TestTrial_OnePerTarget(t *testing.T) {
 	other := strings.Replace(trialBody, "5b0e7c1e-3f0a-4c2e-9a57-1f2d3c4b5a69", "5b0e7c1e-3f0a-4c2e-9a57-1f2d3c4b5a70", 1)
 	problem(t, do(t, s, "demo-core", "POST", "/heart/v1/capabilities/com.acme.pump.set_ramp_rate/invoke", other, asCore...), 409, "conflict")
 }
+
+// A read can be scheduled: at its time the fired Action answers it, and the
+// answer is its result. A read without the parameter its path needs is
+// refused at once.
+func TestSchedule_AReadRunsAndRecordsItsAnswer(t *testing.T) {
+	s, _ := newTestSim(t)
+	resp := do(t, s, "demo-operator", "POST", "/heart/v1/schedules", `{"target":"getProperty","arguments":{"name":"tank.level"},"at":"`+at(s, 10*time.Minute)+`"}`)
+	require.Equal(t, 201, resp.Status, string(resp.Body))
+	sc := decodeMap(t, resp)
+	s.Advance(11 * time.Minute)
+	got := decodeMap(t, do(t, s, "demo-viewer", "GET", "/heart/v1/schedules/"+sc["id"].(string), ""))
+	require.Equal(t, "done", got["state"])
+	fired := decodeMap(t, do(t, s, "demo-viewer", "GET", "/heart/v1/actions/"+got["firedActionId"].(string), ""))
+	assert.Equal(t, "succeeded", fired["state"])
+	result, _ := fired["result"].(map[string]any)
+	assert.Equal(t, "tank.level", result["name"], "%v", fired)
+	assert.Contains(t, result, "value")
+
+	resp = do(t, s, "demo-operator", "POST", "/heart/v1/schedules", `{"target":"getProperty","at":"`+at(s, 10*time.Minute)+`"}`)
+	assert.Equal(t, 400, resp.Status, string(resp.Body))
+	assert.Contains(t, string(resp.Body), "name")
+}

@@ -198,6 +198,9 @@ func (s *Sim) runTarget(a gate.Action) (int, any, error) {
 	if o, ok := s.ops[a.Target]; ok && o.run != nil {
 		return o.run(s, a)
 	}
+	if o, ok := s.scheduledRead(a.Target); ok {
+		return s.runRead(o, a)
+	}
 	return 0, nil, api.Problemf(404, api.CodeNotFound, "Nothing on this device is called %q.", a.Target)
 }
 

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"strings"
 	"time"
 
 	"github.com/heart-core/heart-web/core/api"
@@ -55,6 +56,13 @@ func prepSchedule(c *call) (*submission, error) {
 			return nil, err
 		}
 		sub.risk = maxRisk(sub.risk, o.Risk)
+	} else if o, ok := s.scheduledRead(b.Target); ok {
+		if err := s.tokens.CheckScope(c.tok, c.ini, o.Scope); err != nil {
+			return nil, err
+		}
+		if _, _, missing := readArgs(o, b.Arguments); len(missing) > 0 {
+			return nil, api.Problemf(400, api.CodeInvalidRequest, "%s needs %s in arguments.", o.ID, strings.Join(missing, ", ")).WithField("arguments")
+		}
 	} else {
 		return nil, api.Problemf(400, api.CodeInvalidRequest, "%q is not a capability or an operation that can be scheduled.", b.Target).WithField("target")
 	}
