@@ -555,9 +555,19 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// from its story: its words no target knows say less each
 	long := context == nil && sentences(text) >= 3
 	typoMass, actAt := 0.0, -1
+	without := map[int]bool{} // tokens a "without", "sin", "ohne" governs
+	for _, ct := range cs {
+		if ct.c == x.d.concepts.Without {
+			for k := ct.end; k < ct.end+3 && k < len(toks) && toks[k].kind != 's' && !toks[k].opens; k++ {
+				without[k] = true // "sin restricciones. Borra los logs" asks
+			}
+		}
+	}
 	for _, ct := range cs {
 		inStory := context != nil && context[ct.start]
-		described := inStory && x.action[ct.c]
+		// "Resultados del último autodiagnóstico, sin lanzar uno nuevo":
+		// a deed after "without" is told, not asked for
+		described := (inStory || without[ct.start]) && x.action[ct.c]
 		if _, ok := qr.q[ct.c]; !ok {
 			w := x.idf(ct.c)
 			switch {
