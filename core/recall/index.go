@@ -1164,6 +1164,12 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	if qr.act && !qr.read && read && !qr.halt {
 		s *= 0.85
 	}
+	// a question about now ("what data is allowed to leave the station?")
+	// is not for the targets that keep history, unless history is asked
+	// for in words ("the valve log", "the flow's history")
+	if !qr.past && qr.read && !qr.act && x.mentions(t, x.d.concepts.History) > 0 && !saysAny(qr, x.d.concepts.History) {
+		s *= 0.97
+	}
 	// a question about the past ("has the pump been running all night?")
 	// is for the targets that keep history
 	if qr.past && qr.read && !qr.act {
@@ -1649,6 +1655,16 @@ func (x *Index) arithmetic(toks []token, nums []numSpan) bool {
 			for k := a.end; k < b.start; k++ {
 				toks[k].used = true // "times" is no time here
 			}
+			return true
+		}
+	}
+	return false
+}
+
+// saysAny: the request says one of the concepts cs.
+func saysAny(qr *query, cs []string) bool {
+	for _, c := range cs {
+		if _, ok := qr.q[c]; ok {
 			return true
 		}
 	}
