@@ -19,6 +19,7 @@ type doc struct {
 	mass     float64 // sum of the concepts' idf
 	read     bool    // the text asks ("what is", "show"): not a fit for a request to act
 	self     bool    // the text is about the caller ("what can I do here", "my permissions")
+	past     bool    // the text asks about what was ("what has left the system")
 }
 
 // tgt is a target with what Build worked out about it.
@@ -252,7 +253,7 @@ func (x *Index) addTarget(t Target) {
 			return
 		}
 		di := int32(len(x.docs))
-		x.docs = append(x.docs, doc{target: ti, concepts: cs, weight: w, read: markers.has("@read"), self: markers.has("@self")})
+		x.docs = append(x.docs, doc{target: ti, concepts: cs, weight: w, read: markers.has("@read"), self: markers.has("@self"), past: markers.has("@past")})
 		tg.docs = append(tg.docs, di)
 		for _, c := range cs {
 			x.post[c] = append(x.post[c], di)
@@ -1167,7 +1168,7 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	// a question about now ("what data is allowed to leave the station?")
 	// is not for the targets that keep history, unless history is asked
 	// for in words ("the valve log", "the flow's history")
-	if !qr.past && qr.read && !qr.act && x.mentions(t, x.d.concepts.History) > 0 && !saysAny(qr, x.d.concepts.History) {
+	if !qr.past && qr.read && !qr.act && x.aboutWhatWas(t) && !saysAny(qr, x.d.concepts.History) {
 		s *= 0.97
 	}
 	// a question about the past ("has the pump been running all night?")
@@ -1659,6 +1660,22 @@ func (x *Index) arithmetic(toks []token, nums []numSpan) bool {
 		}
 	}
 	return false
+}
+
+// aboutWhatWas: a third or more of the target's phrases ask about the past
+// ("what has left the system", "what was sent to the cloud"): it tells what
+// was, not what is.
+func (x *Index) aboutWhatWas(t *tgt) bool {
+	n, past := 0, 0
+	for _, di := range t.docs {
+		if d := &x.docs[di]; d.weight >= 1 {
+			n++
+			if d.past {
+				past++
+			}
+		}
+	}
+	return n > 0 && 3*past >= n
 }
 
 // saysAny: the request says one of the concepts cs.
