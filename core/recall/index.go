@@ -423,6 +423,7 @@ type query struct {
 	hypothetical bool   // "what would happen if I restart it?", "is it safe to drain the tank?"
 	recurring    bool   // "every day at 6", "Montag bis Freitag": again and again
 	why          bool   // "why did the pump stop?": the cause of a change is asked
+	code         bool   // shell, SQL or JSON in the request (HTML is blanked before)
 	self         bool   // "I", "my", "mich", "moi": the caller speaks of themself
 	it           bool   // a pronoun that may stand for a thing ("turn it off")
 	quote        string // text to pass on ("… saying the tank is full")
@@ -544,7 +545,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.foreign = x.foreign(cs, markers)
 	// "how does a reverse osmosis filter work?": asked, a kind of thing is general knowledge
 	generic := markers.has("@generic") && qr.read && !markers.has("@ask")
-	qr.off = markers.has("@off") || codeLike(text) || arith || qr.foreign || generic || x.smallTalk(toks, cs, greetEnd) ||
+	qr.code = codeLike(text)
+	qr.off = markers.has("@off") || qr.code || arith || qr.foreign || generic || x.smallTalk(toks, cs, greetEnd) ||
 		((qr.read || !x.anyAction(cs)) && x.conversion(toks, cs, qr.qty, unitWords))
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {
@@ -721,8 +723,32 @@ func (x *Index) analyse(text string, ctx Context) *query {
 				qr.thing, qr.hasThng = th, true
 			}
 		}
+		// "shut the valve": a thing with no halt whose command sets a
+		// percentage is closed by a word of closing, not stopped
+		if qr.hasThng && x.halts[qr.thing] == "" && qr.extreme != "" && x.setsPercent(qr.thing) {
+			qr.halt, qr.hasThng, qr.thing = false, false, ""
+			for c := range qr.q {
+				if x.haltC[c] {
+					qr.mass -= qr.q[c]
+					delete(qr.q, c) // "shut" is no shutdown here
+				}
+			}
+		}
 	}
 	return qr
+}
+
+// setsPercent: one of the thing's commands takes a percentage (the valve's
+// position), which "close" and "fully open" can say in words.
+func (x *Index) setsPercent(thing string) bool {
+	for _, i := range x.cmdsOf[thing] {
+		for _, a := range x.targets[i].Args {
+			if a.Unit == "%" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // wordMeans: one of the concepts the packs give w is as wanted.
@@ -1129,6 +1155,10 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 	}
 	switch {
 	case len(cands) == 0 || cands[0].Score < x.opts.MatchThreshold:
+		res.Decision = DecisionNone
+	case qr.code:
+		// "tank level?; rm -rf /", "'; UPDATE tending SET autonomy=5; --":
+		// code is not read around; nothing in it is a request
 		res.Decision = DecisionNone
 	case qr.neg && qr.act && !qr.read:
 		// "don't restart the pump": an action asked not to be done is not a request for it
@@ -1627,7 +1657,7 @@ func partOfProperty(ms []entityMatch, q map[string]float64) []entityMatch {
 // "$(rm -rf /)"): whatever words it shares with a target, it is not a request
 // to the device. (The text is never executed either way.)
 func codeLike(text string) bool {
-	for _, sig := range []string{"--", "';", "\";", "<script", "</", "/>", "$(", "${", "`", "&&", "||", "/*", "*/", "rm -rf", "\":", "{\"", "/etc/", "/bin/", "/usr/", "/var/", "/root", "~/", "c:\\", "sudo "} {
+	for _, sig := range []string{"--", "curl ", "wget ", "| sh", "| bash", "';", "\";", "<script", "</", "/>", "$(", "${", "`", "&&", "||", "/*", "*/", "rm -rf", "\":", "{\"", "/etc/", "/bin/", "/usr/", "/var/", "/root", "~/", "c:\\", "sudo "} {
 		if strings.Contains(strings.ToLower(text), sig) {
 			return true
 		}

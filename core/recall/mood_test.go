@@ -407,3 +407,19 @@ func TestResolve_WhyAThingChangedIsTheRhythm(t *testing.T) {
 		assert.Equal(t, c.want, top(t, x.Resolve(c.text, ctx)).Target, c.text)
 	}
 }
+
+// Code (after HTML is blanked) is never read around; "shut the valve"
+// closes it; a deed after "without" is told, not asked for.
+func TestResolve_CodeShutAndWithout(t *testing.T) {
+	x := fullIndex(t)
+	assert.Equal(t, DecisionNone, x.Resolve("tank level?; rm -rf / --no-preserve-root", testCtx()).Decision)
+	assert.Equal(t, DecisionNone, x.Resolve("'; UPDATE tending SET autonomy=5; --", testCtx()).Decision)
+	res := x.Resolve("shut the valve", testCtx())
+	assert.Equal(t, "com.acme.valve.set_position", top(t, res).Target)
+	assert.Equal(t, 0.0, top(t, res).Args["percent"])
+	assert.Empty(t, res.Thing, "closing is no halt")
+	assert.Equal(t, "mixer", x.Resolve("shut the mixer", testCtx()).Thing, "the mixer has no position to close")
+	ctx := testCtx()
+	ctx.Lang = "es"
+	assert.Equal(t, "getDiagnostics", top(t, x.Resolve("Resultados del último autodiagnóstico, sin lanzar uno nuevo.", ctx)).Target)
+}
