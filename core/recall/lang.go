@@ -137,7 +137,7 @@ type packFile struct {
 	// work?"), unless an existential word comes first ("is there a …").
 	Indefinite  []string `json:"indefinite"`
 	Existential []string `json:"existential"`
-	Wish    []string `json:"wish"`
+	Wish        []string `json:"wish"`
 	// Corrections take back a value said ("no", "nee", "non"): the next
 	// value replaces it. Alternatives ("or", "oder") and hedges ("maybe",
 	// "oder so", "je sais plus") leave it open: the Core asks (units.go).
