@@ -132,12 +132,12 @@ type packFile struct {
 	// werden"), or ending a sentence with a wish word ("hätte gern … gestartet"),
 	// asks for its deed (participle.go).
 	Passive []string `json:"passive"`
+	Wish    []string `json:"wish"`
 	// Indefinite articles before a thing in a question ask about a kind
 	// of thing, not this system's ("how does a reverse osmosis filter
 	// work?"), unless an existential word comes first ("is there a …").
 	Indefinite  []string `json:"indefinite"`
 	Existential []string `json:"existential"`
-	Wish        []string `json:"wish"`
 	// Corrections take back a value said ("no", "nee", "non"): the next
 	// value replaces it. Alternatives ("or", "oder") and hedges ("maybe",
 	// "oder so", "je sais plus") leave it open: the Core asks (units.go).
