@@ -135,13 +135,20 @@ func (x *Index) markGeneric(p *pack, toks []token, cs []conceptTok, markers mark
 		}
 	next:
 		for _, ct := range cs {
-			if ct.start <= i || ct.start > i+4 || ct.typo || x.thingOf[ct.c] == "" {
+			if ct.start <= i || ct.typo || x.thingOf[ct.c] == "" {
 				continue
 			}
+			words := 0 // between them: "a reverse osmosis filter", "a 12,000 litre tank"
 			for k := i + 1; k < ct.start; k++ {
 				if p.stop[toks[k].text] || toks[k].opens {
 					break next
 				}
+				if toks[k].kind == 'w' {
+					words++
+				}
+			}
+			if words > 3 {
+				continue
 			}
 			for _, o := range cs {
 				if o.start == ct.end && (x.df[o.c] > 0 || x.cz.known[o.c]) && !x.action[o.c] {

@@ -444,6 +444,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	lang = detect(x.d, text, toks, lang)
 	p := x.d.packs[lang]
 	markParticiples(p, toks)
+	restoreDroppedG(p, text, toks)
 	qr := &query{text: text, toks: toks, lang: lang, q: map[string]float64{}, span: map[string][2]int{}}
 	qr.idEnts = x.markIDs(text, toks)
 	byPath, pathIDs := x.namedByPath(text, toks)
@@ -562,7 +563,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// really asked is judged (and refused) on its own words
 	talksPast := markers.has("@pretext") || markers.has("@bypass")
 	typoMass, actAt := 0.0, -1
-	without := map[int]bool{} // tokens a "without", "sin", "ohne" governs
+	guessed := map[string]bool{} // concepts found only by a typo guess
+	without := map[int]bool{}    // tokens a "without", "sin", "ohne" governs
 	for _, ct := range cs {
 		if ct.c == x.d.concepts.Without {
 			for k := ct.end; k < ct.end+3 && k < len(toks) && toks[k].kind != 's' && !toks[k].opens; k++ {
@@ -594,6 +596,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 				// counts against every target
 				typoMass += 0.5 * w
 				w *= 0.5
+				guessed[ct.c] = true
 			}
 			qr.q[ct.c] = w
 			qr.span[ct.c] = [2]int{ct.start, ct.end}
@@ -708,9 +711,15 @@ func (x *Index) analyse(text string, ctx Context) *query {
 				ownObject = true
 			}
 		}
+		sure := false // a thing named outright, not by a typo guess ("go 'head and halt the conveyor")
+		for c := range qr.q {
+			if _, ok := x.thingOf[c]; ok && !guessed[c] {
+				sure = true
+			}
+		}
 		for c := range qr.q {
 			th, ok := x.thingOf[c]
-			if !ok {
+			if !ok || (sure && guessed[c]) {
 				continue
 			}
 			at := qr.span[c][0]

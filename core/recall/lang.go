@@ -128,6 +128,8 @@ type packFile struct {
 	// Others: "their", "leur": a thing of ours after it is someone
 	// else's ("can you restart their pump?").
 	Others []string `json:"others"`
+	// DroppedG: "-in'" is "-ing" (dialect.go).
+	DroppedG bool `json:"droppedG"`
 	// Passive and Wish: a participle before a passive word ("ausgeschaltet
 	// werden"), or ending a sentence with a wish word ("hätte gern … gestartet"),
 	// asks for its deed (participle.go).
@@ -188,6 +190,7 @@ type pack struct {
 	coordinators map[string]bool
 	possessive   map[string]bool
 	others       map[string]bool
+	droppedG     bool
 	passive      map[string]bool
 	indefinite   map[string]bool
 	existential  map[string]bool
@@ -258,6 +261,7 @@ func parsePack(data []byte) (*pack, error) {
 	}
 	p.possessive = set(f.Possessive)
 	p.others = set(f.Others)
+	p.droppedG = f.DroppedG
 	p.passive, p.wish = set(f.Passive), set(f.Wish)
 	p.indefinite, p.existential = set(f.Indefinite), set(f.Existential)
 	p.corrections, p.alternatives, p.hedges = phrases(f.Corrections), phrases(f.Alternatives), phrases(f.Hedges)

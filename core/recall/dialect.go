@@ -1,0 +1,21 @@
+package recall
+
+import "strings"
+
+// restoreDroppedG reads the spoken English "-in'" as "-ing" ("is the tank
+// trendin' down?", "I'm fixin' to head out"): a word ending in "in" right
+// before an apostrophe, in a pack that says so (droppedG).
+func restoreDroppedG(p *pack, text string, toks []token) {
+	if !p.droppedG {
+		return
+	}
+	for i := range toks {
+		t := &toks[i]
+		if t.kind != 'w' || len(t.text) < 4 || !strings.HasSuffix(t.text, "in") {
+			continue
+		}
+		if rest := text[t.end:]; strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, "’") {
+			t.text += "g"
+		}
+	}
+}
