@@ -236,3 +236,17 @@ func TestResolve_AKindOfThingIsGeneralKnowledge(t *testing.T) {
 		assert.Equal(t, c.off, x.Resolve(c.text, ctx).Decision == DecisionNone, c.text)
 	}
 }
+
+// A reason told after a request that names our thing is its why; a story
+// told before it may be what the request is about.
+func TestResolve_AReasonAfterTheRequest(t *testing.T) {
+	x := fullIndex(t)
+	for _, text := range []string{
+		"Halt the belt, there's a chunk of ice jammed at the hopper",
+		"Backflush the intake filter, the pond water's full of silt after the thaw",
+	} {
+		res := x.Resolve(text, testCtx())
+		assert.Equal(t, DecisionMatch, res.Decision, text)
+	}
+	assert.Equal(t, DecisionNone, x.Resolve("the aquarium pump in reception is loud, can you stop the pump?", testCtx()).Decision)
+}

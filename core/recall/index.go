@@ -521,6 +521,14 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// should the pressure be?" is about the car
 		if x.namesOwnThing(cs, context) {
 			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && slices.Contains(owned, at) })
+			// a reason told after a request that names our thing ("Halt
+			// the belt, there's a chunk of ice jammed at the hopper",
+			// "Shut down the station at 23:00, the electricians are
+			// isolating the basement board") is the request's why, not
+			// its object; a story told before it may be ("the coffee
+			// machine shows descaling, how do I stop the alarm")
+			end := requestEnd(context)
+			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end })
 		}
 		// nor is a time the story tells ("the readings have been odd all
 		// morning, so calibrate the sensor"; "we had a glitch overnight")
@@ -776,6 +784,17 @@ func (x *Index) isTerm(p *pack, w string) bool {
 // ("starten", "Pumpe"), so a request may follow thanks.
 func (x *Index) namesOrActs(p *pack, w string) bool {
 	return wordMeans(p, w, func(c string) bool { return x.action[c] || x.thingOf[c] != "" || x.entityWord[c] })
+}
+
+// requestEnd is the last token of the request's own clause.
+func requestEnd(context []bool) int {
+	end := -1
+	for i, c := range context {
+		if !c {
+			end = i
+		}
+	}
+	return end
 }
 
 // namesOwnThing: the request's own clause (not the story) names a thing of
