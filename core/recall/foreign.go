@@ -68,7 +68,7 @@ func allUpper(s string) bool {
 // the number is no value: it is marked used before numbers are read.
 func markNumberedSites(p *pack, toks []token) (at []int) {
 	for i := 0; i+1 < len(toks); i++ {
-		if toks[i].kind == 'w' && p.sites[toks[i].text] && toks[i+1].kind == 'n' && !toks[i+1].used {
+		if toks[i].kind == 'w' && p.sites[toks[i].text] && toks[i+1].kind == 'n' && !toks[i+1].used && adjacentWords(toks[i], toks[i+1]) {
 			toks[i+1].used = true
 			at = append(at, i+1)
 		}
@@ -170,4 +170,10 @@ func (x *Index) unknownWord(p *pack, toks []token, cs []conceptTok, i int) bool 
 		}
 	}
 	return false
+}
+
+// adjacentWords: b follows a after one space ("room 412", not "room: 412"
+// nor "room, 4").
+func adjacentWords(a, b token) bool {
+	return b.start == a.end+1
 }
