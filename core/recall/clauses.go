@@ -13,8 +13,10 @@ func clauseOf(text string, toks []token) []int {
 	n, pos := 0, 0
 	for i, t := range toks {
 		for ; pos < t.start; pos++ {
-			if strings.IndexByte(",;.!?:", text[pos]) >= 0 && (pos+1 == len(text) || text[pos+1] == ' ') {
+			if strings.IndexByte(",;.!?:", text[pos]) >= 0 && (pos+1 == len(text) || text[pos+1] == ' ' || text[pos+1] == '\n') {
 				n++
+			} else if text[pos] == '\n' && pos > 0 && strings.IndexByte(",;.!?:", text[pos-1]) < 0 {
+				n++ // a line ends a clause too
 			} else if pos > 0 && text[pos-1] == ' ' && dashAt(text, pos) {
 				n++ // "quick one before handover - how full is the tank?"
 			}
@@ -112,6 +114,22 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 		return nil, false
 	}
 	asks := map[int]bool{}
+	// "- Band gereinigt\n- Schutzgitter dran\nBand starten": in a pack
+	// whose commands put the verb last, a clause ending in an infinitive
+	// of an action asks for it
+	if p.verbFinal && !question {
+		last := map[int]conceptTok{}
+		for _, ct := range cs {
+			if l, ok := last[clause[ct.start]]; !ok || ct.start > l.start {
+				last[clause[ct.start]] = ct
+			}
+		}
+		for k, ct := range last {
+			if w := toks[ct.end-1].text; x.action[ct.c] && !ct.typo && strings.HasSuffix(w, "en") {
+				asks[k] = true
+			}
+		}
+	}
 	// a question word or read verb before the clause's first known word
 	// ("übrigens, wie hoch ist der Druck?")
 	for _, at := range markers["@read"] {

@@ -250,3 +250,16 @@ func TestResolve_AReasonAfterTheRequest(t *testing.T) {
 	}
 	assert.Equal(t, DecisionNone, x.Resolve("the aquarium pump in reception is loud, can you stop the pump?", testCtx()).Decision)
 }
+
+// Each line of a message is a clause of its own, and a German clause that
+// ends in an infinitive of an action asks for it.
+func TestResolve_LinesAndVerbFinalCommands(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	assert.Equal(t, "com.acme.conveyor.start", top(t, x.Resolve("- Band gereinigt\n- Abstreifer nachgestellt\n- Schutzgitter wieder dran\nBand starten, Störung ist behoben.", ctx)).Target)
+	ctx.Lang = "es"
+	res := x.Resolve("Hola asistente,\nacabo de entrar de turno, todo tranquilo, ni una alarma.\n¿Cómo de lleno está el depósito?\nGracias, Lucía", ctx)
+	assert.Equal(t, DecisionMatch, res.Decision)
+	assert.Equal(t, "getProperty", top(t, res).Target)
+}

@@ -2125,7 +2125,7 @@ func sentences(text string) int {
 	in := false
 	for i, r := range text {
 		switch {
-		case strings.ContainsRune(".!?", r) && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n'):
+		case (strings.ContainsRune(".!?", r) && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n')) || r == '\n':
 			if in {
 				n++
 			}

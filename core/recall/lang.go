@@ -130,6 +130,8 @@ type packFile struct {
 	Others []string `json:"others"`
 	// DroppedG: "-in'" is "-ing" (dialect.go).
 	DroppedG bool `json:"droppedG"`
+	// VerbFinal: a command may end in its infinitive ("Band starten").
+	VerbFinal bool `json:"verbFinal"`
 	// Passive and Wish: a participle before a passive word ("ausgeschaltet
 	// werden"), or ending a sentence with a wish word ("hätte gern … gestartet"),
 	// asks for its deed (participle.go).
@@ -191,6 +193,7 @@ type pack struct {
 	possessive   map[string]bool
 	others       map[string]bool
 	droppedG     bool
+	verbFinal    bool
 	passive      map[string]bool
 	indefinite   map[string]bool
 	existential  map[string]bool
@@ -261,7 +264,7 @@ func parsePack(data []byte) (*pack, error) {
 	}
 	p.possessive = set(f.Possessive)
 	p.others = set(f.Others)
-	p.droppedG = f.DroppedG
+	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.passive, p.wish = set(f.Passive), set(f.Wish)
 	p.indefinite, p.existential = set(f.Indefinite), set(f.Existential)
 	p.corrections, p.alternatives, p.hedges = phrases(f.Corrections), phrases(f.Alternatives), phrases(f.Hedges)

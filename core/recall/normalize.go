@@ -117,7 +117,11 @@ func afterSentenceMark(text string, at int) bool {
 	spaced := false
 	for j := at - 1; j >= 0; j-- {
 		switch c := text[j]; {
-		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
+		case c == '\n':
+			// a new line opens a sentence ("Buenas,\nel jefe me pide el
+			// informe\n¿Me lo sacas?"), when a line came before it
+			return strings.TrimSpace(text[:j]) != ""
+		case c == ' ' || c == '\t' || c == '\r':
 			spaced = true
 		case c == '"' || c == '\'' || c == '(':
 		case c == '!' || c == '?':
