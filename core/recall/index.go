@@ -424,6 +424,7 @@ type query struct {
 	recurring    bool   // "every day at 6", "Montag bis Freitag": again and again
 	why          bool   // "why did the pump stop?": the cause of a change is asked
 	code         bool   // shell, SQL or JSON in the request (HTML is blanked before)
+	calibrating  bool   // "calibrate the level sensor, it reads 5% high"
 	self         bool   // "I", "my", "mich", "moi": the caller speaks of themself
 	it           bool   // a pronoun that may stand for a thing ("turn it off")
 	quote        string // text to pass on ("… saying the tank is full")
@@ -677,7 +678,11 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// "set the flow", "Durchfluss auf 40": a value or the word set; "reset
 	// the level sensor" sets no level
 	_, saysSet := qr.q[x.d.concepts.Set]
-	setting := saysSet || len(qr.qty) > 0 || qr.extreme != ""
+	// "calibrate the level sensor, it reads 5% high": a calibration's
+	// numbers are the sensor's error, not a value to set
+	calibrating := saysAny(qr, x.d.concepts.Offsets)
+	qr.calibrating = calibrating
+	setting := (saysSet || len(qr.qty) > 0 || qr.extreme != "") && !calibrating
 	for _, m := range qr.ents {
 		if !setting || m.ref.Kind != "property" || !hasProp || m.score < bestProp.score-1e-9 {
 			continue
@@ -691,7 +696,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			}
 		}
 	}
-	if slices.ContainsFunc(qr.qty, func(q Quantity) bool { return q.Unit != "s" }) && !qr.read {
+	if slices.ContainsFunc(qr.qty, func(q Quantity) bool { return q.Unit != "s" }) && !qr.read && !calibrating {
 		qr.act = true // "flow 65", "conveyor speed 12": a value to set; "der letzten 2 Std." is none
 	}
 	if !qr.act && !qr.read && qr.when == nil && len(qr.idents) == 0 && len(qr.idEnts) == 0 && !markers.has("@ask") {
@@ -1222,6 +1227,11 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	if qr.act && !qr.read && read && !qr.halt {
 		s *= 0.85
+	}
+	// "calibrate the level sensor on the reserve tank, it reads 5% high":
+	// only a calibration calibrates, whatever else the words name
+	if qr.calibrating && x.mentions(t, x.d.concepts.Offsets) == 0 {
+		s *= 0.6
 	}
 	// a question about now ("what data is allowed to leave the station?")
 	// is not for the targets that keep history, unless history is asked

@@ -423,3 +423,17 @@ func TestResolve_CodeShutAndWithout(t *testing.T) {
 	ctx.Lang = "es"
 	assert.Equal(t, "getDiagnostics", top(t, x.Resolve("Resultados del último autodiagnóstico, sin lanzar uno nuevo.", ctx)).Target)
 }
+
+// A calibration's numbers are the sensor's error: only the calibration is
+// asked for.
+func TestResolve_CalibrationNumbersAreAnError(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"es", "calibra el sensor de temperatura, marca dos grados de más"},
+		{"fr", "La sonde de température dérive de 2 degrés. Étalonne le capteur de température."},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, "com.acme.sensors.calibrate", top(t, x.Resolve(c.text, ctx)).Target, c.text)
+	}
+}
