@@ -412,27 +412,29 @@ type query struct {
 	hasThng     bool
 	// a product command sets the property the request names ("set the
 	// flow"): the generic putProperty gives way to it
-	neg          bool   // "don't", "nicht", "no", "ne ... pas"
-	all          bool   // "all", "every", "alle", "todos", "tous": the list, not one
-	past         bool   // "all night", "yesterday", "since 6", "over the last hour": asks about what was
-	extreme      string // "@zero" ("close the valve", "cierra"), "@full" ("all the way open"): a percentage in words
-	off          bool   // words of requests no device serves: order, price, weather, joke, ...
-	foreign      bool   // the request's own clause names an object this system does not have
-	scheduled    bool   // a change asked for with the word schedule
-	pretext      bool   // "ignore all previous instructions", "no confirmation needed"
-	hypothetical bool   // "what would happen if I restart it?", "is it safe to drain the tank?"
-	recurring    bool   // "every day at 6", "Montag bis Freitag": again and again
-	why          bool   // "why did the pump stop?": the cause of a change is asked
-	code         bool   // shell, SQL or JSON in the request (HTML is blanked before)
-	calibrating  bool   // "calibrate the level sensor, it reads 5% high"
-	self         bool   // "I", "my", "mich", "moi": the caller speaks of themself
-	it           bool   // a pronoun that may stand for a thing ("turn it off")
-	quote        string // text to pass on ("… saying the tank is full")
-	now          time.Time
-	specific     bool
-	specificCmds []int
-	idents       []string // identifiers written in the request ("E42", "low-level-refill")
-	named        []int    // operations named by their id or path ("getPulse", "GET /heart/v1/faults")
+	neg           bool      // "don't", "nicht", "no", "ne ... pas"
+	all           bool      // "all", "every", "alle", "todos", "tous": the list, not one
+	past          bool      // "all night", "yesterday", "since 6", "over the last hour": asks about what was
+	extreme       string    // "@zero" ("close the valve", "cierra"), "@full" ("all the way open"): a percentage in words
+	off           bool      // words of requests no device serves: order, price, weather, joke, ...
+	foreign       bool      // the request's own clause names an object this system does not have
+	scheduled     bool      // a change asked for with the word schedule
+	pretext       bool      // "ignore all previous instructions", "no confirmation needed"
+	hypothetical  bool      // "what would happen if I restart it?", "is it safe to drain the tank?"
+	recurring     bool      // "every day at 6", "Montag bis Freitag": again and again
+	why           bool      // "why did the pump stop?": the cause of a change is asked
+	code          bool      // shell, SQL or JSON in the request (HTML is blanked before)
+	calibrating   bool      // "calibrate the level sensor, it reads 5% high"
+	stopsAutonomy bool      // "stop all automatic actions, I'm working on the valve"
+	bareWhen      *TimeExpr // "at 6" alone: a time for a change that takes no number
+	self          bool      // "I", "my", "mich", "moi": the caller speaks of themself
+	it            bool      // a pronoun that may stand for a thing ("turn it off")
+	quote         string    // text to pass on ("… saying the tank is full")
+	now           time.Time
+	specific      bool
+	specificCmds  []int
+	idents        []string // identifiers written in the request ("E42", "low-level-refill")
+	named         []int    // operations named by their id or path ("getPulse", "GET /heart/v1/faults")
 }
 
 func (x *Index) analyse(text string, ctx Context) *query {
@@ -470,12 +472,15 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		now = time.Unix(0, 0)
 	}
 	qr.when = parseTime(text, toks, nums, p, x.d.units, now, ctx.Loc)
+	if qr.when != nil && qr.when.bare {
+		qr.bareWhen, qr.when = qr.when, nil
+	}
 	if en := x.d.packs["en"]; qr.when == nil && p != en {
 		// English mixed in: "Reinicia el sistema this Sunday night"; of
 		// several words, so a word of a name ("playbook night-flush") is
 		// no time
 		try := slices.Clone(toks)
-		if w := parseTime(text, try, nums, en, x.d.units, now, ctx.Loc); w != nil && strings.Contains(w.Text, " ") {
+		if w := parseTime(text, try, nums, en, x.d.units, now, ctx.Loc); w != nil && !w.bare && strings.Contains(w.Text, " ") {
 			qr.when = w
 			copy(toks, try)
 		}
@@ -745,6 +750,12 @@ func (x *Index) analyse(text string, ctx Context) *query {
 				qr.thing, qr.hasThng = th, true
 			}
 		}
+		// "Arrête toutes les actions automatiques, on intervient sur la
+		// vanne", "Alle automatischen Aktionen aus": a stop of what acts on
+		// its own is Stop, whatever thing is named
+		if saysAny(qr, x.d.concepts.Autonomous) && !x.saysOtherDeed(qr) {
+			qr.hasThng, qr.thing, qr.stopsAutonomy = false, "", true
+		}
 		// "shut the valve": a thing with no halt whose command sets a
 		// percentage is closed by a word of closing, not stopped
 		if qr.hasThng && x.halts[qr.thing] == "" && qr.extreme != "" && x.setsPercent(qr.thing) {
@@ -913,7 +924,7 @@ func f1(o, qm, dm float64) float64 {
 // place comes back with Decision "none".
 func (x *Index) Resolve(text string, ctx Context) Result {
 	qr := x.analyse(text, ctx)
-	res := Result{Lang: qr.lang, Quantities: qr.qty, When: qr.when, Scheduled: qr.scheduled, Pretext: qr.pretext, Hypothetical: qr.hypothetical, Recurring: qr.recurring, Decision: DecisionNone}
+	res := Result{Lang: qr.lang, Quantities: qr.qty, When: qr.when, Scheduled: qr.scheduled, Pretext: qr.pretext, Hypothetical: qr.hypothetical, Recurring: qr.recurring, StopsAutonomy: qr.stopsAutonomy, Decision: DecisionNone}
 	if qr.when != nil {
 		qr.when.Past = qr.past
 	}
@@ -1055,7 +1066,7 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 				only = false
 			}
 		}
-		if h, ok := x.byID[x.d.concepts.StopTarget]; ok && only {
+		if h, ok := x.byID[x.d.concepts.StopTarget]; ok && (only || qr.stopsAutonomy) {
 			scores[h] = math.Max(scores[h], 0.95)
 		}
 	}
@@ -1149,6 +1160,13 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 	// "schedule a backflush" schedules it; "delete schedule 4" is about one
 	if res.Scheduled && len(cands) > 0 && x.mentions(&x.targets[x.byID[cands[0].Target]], []string{x.d.concepts.Schedule}) > 0 {
 		res.Scheduled = false
+	}
+	// "restart at 6", "reinicia a las 3": an hour alone is when to act for
+	// a change that takes no number; "set the valve at 20" sets 20
+	if qr.when == nil && qr.bareWhen != nil && !qr.past && len(cands) > 0 {
+		if t := &x.targets[x.byID[cands[0].Target]]; t.Risk != "read" && t.numeric == 0 && !takesTimeArg(t, x.d.concepts.TimeArgs) {
+			res.When = qr.bareWhen
+		}
 	}
 	// a date argument takes the time ("today's report", "the report of
 	// 2026-11-28"): then it is not a schedule; nor is a bare "today" or a
@@ -1744,6 +1762,27 @@ func (x *Index) aboutWhatWas(t *tgt) bool {
 		}
 	}
 	return n > 0 && 3*past >= n
+}
+
+// saysOtherDeed: the request names a deed besides stopping ("Automatik
+// nach dem Stopp wieder aufnehmen" resumes).
+func (x *Index) saysOtherDeed(qr *query) bool {
+	for c := range qr.q {
+		if x.action[c] && !x.haltC[c] && !x.stopOnly[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// takesTimeArg: the target has an argument for a time ("set the clock to 6").
+func takesTimeArg(t *tgt, names []string) bool {
+	for _, a := range t.Args {
+		if containsStr(names, a.Name) {
+			return true
+		}
+	}
+	return false
 }
 
 // saysAny: the request says one of the concepts cs.

@@ -334,6 +334,7 @@ type conceptsFile struct {
 	Documents    []string            `json:"documents"`    // what "X: ..." introduces as a document to write (a Playbook)
 	Statistics   []string            `json:"statistics"`   // min, max, mean: asked for, they favour the targets that compute them
 	StateRead    string              `json:"stateRead"`    // the target that reads a property now, offered for "is it on?"
+	Autonomous   []string            `json:"autonomous"`   // what acts on its own: stopping it is Stop, not a thing's halt
 	Offsets      []string            `json:"offsets"`      // actions whose numbers are an error to correct, not a value ("calibrate")
 	Without      string              `json:"without"`      // "without starting a new one": the deed after it is not asked for
 	States       []string            `json:"states"`       // states a thing changes into ("running"): why it did is a question about what happened

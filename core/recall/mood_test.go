@@ -437,3 +437,20 @@ func TestResolve_CalibrationNumbersAreAnError(t *testing.T) {
 		assert.Equal(t, "com.acme.sensors.calibrate", top(t, x.Resolve(c.text, ctx)).Target, c.text)
 	}
 }
+
+// Stopping what acts on its own is Stop, whatever thing the message names;
+// resuming it is not.
+func TestResolve_StoppingAutomaticActionsNamesNoThing(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text, want string }{
+		{"fr", "Stop ! Arrête toutes les actions automatiques, on intervient sur la vanne.", "postTendingStop"},
+		{"de", "Stopp. Alle automatischen Aktionen aus, wir arbeiten jetzt an der Anlage.", "postTendingStop"},
+		{"de", "Automatik nach dem Stopp wieder aufnehmen", "postTendingResume"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.Equal(t, c.want, top(t, res).Target, c.text)
+		assert.Empty(t, res.Thing, c.text)
+	}
+}

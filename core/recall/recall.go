@@ -129,6 +129,7 @@ type TimeExpr struct {
 	Range bool `json:"range,omitempty"`
 
 	dateOnly bool // only "today": a date, not a time to schedule at
+	bare     bool // an hour alone ("at 6"): a time only for a target that takes no number
 	dayOnly  bool // a day without a time of day: may fill a date argument
 }
 
@@ -186,4 +187,7 @@ type Result struct {
 	// at 6", "de lunes a viernes"); one schedule cannot do that, so the Core
 	// asks for one time rather than act now or once.
 	Recurring bool `json:"recurring,omitempty"`
+	// StopsAutonomy: "stop all automatic actions, we're working on the
+	// valve" stops what acts on its own; the valve is not stopped.
+	StopsAutonomy bool `json:"stopsAutonomy,omitempty"`
 }

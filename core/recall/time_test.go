@@ -143,7 +143,9 @@ func TestTime_NumbersAloneAreNotTimes(t *testing.T) {
 		{"es", "pon la válvula a 20"}, {"fr", "mets la vanne à 20"}, {"en", "backflush for 2 minutes"},
 		{"es", "más tarde"},
 	} {
-		assert.Nil(t, timeIn(c.lang, c.text, testNow, time.UTC), "%s %q", c.lang, c.text)
+		// at most a bare hour, which Resolve gives to a number-taking target as its value
+		te := timeIn(c.lang, c.text, testNow, time.UTC)
+		assert.True(t, te == nil || te.bare, "%s %q", c.lang, c.text)
 	}
 }
 
@@ -265,4 +267,35 @@ func TestResolve_RecurringRequests(t *testing.T) {
 		assert.Equal(t, c.target, top(t, res).Target, c.text)
 	}
 	assert.False(t, x.Resolve("send me the daily report tomorrow at 8", testCtx()).Recurring)
+}
+
+// An hour alone in digits is when to act for a change that takes no
+// number, read on the 24-hour clock at its next occurrence; for a change
+// that takes a number it is the number; written in words or before a unit
+// it is no time.
+func TestResolve_ABareHour(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		hour       int // -1: no time
+	}{
+		{"en", "restart at 6", 6},
+		{"es", "reinicia a las 3", 3},
+		{"de", "Neustart um 6", 6},
+		{"en", "set the valve at 20", -1},
+		{"fr", "J'aimerais bien que le tapis soit arrêté, il y a un carton coincé.", -1},
+		{"es", "Cambia la configuración: tiempo de espera de aprobación a diez minutos.", -1},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		if c.hour < 0 {
+			assert.Nil(t, res.When, c.text)
+			continue
+		}
+		if assert.NotNil(t, res.When, c.text) {
+			assert.Equal(t, c.hour, res.When.At.Hour(), c.text)
+			assert.True(t, res.When.At.After(testNow), c.text)
+		}
+	}
 }

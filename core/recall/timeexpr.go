@@ -24,6 +24,7 @@ type timeParts struct {
 	hour, min  int
 	hasClock   bool
 	bareClock  bool // "at 6" without am/pm, o'clock or minutes
+	bareDigits bool // that hour in digits, no unit after it ("à 3", not "il y a un carton", "a diez minutos")
 	pm, am     bool
 	rel        time.Duration
 	hasRel     bool
@@ -257,11 +258,17 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 		prevAt := timeWordBefore(p, toks, n.start)
 		if (marked || prevAt) && m < 60 {
 			tp.hour, tp.min, tp.hasClock, tp.bareClock = h, m, true, bare
+			_, _, unitAfter := units.match(toks, n.end)
+			tp.bareDigits = bare && toks[n.start].kind == 'n' && n.end == n.start+1 && !unitAfter
 			mark(n.start, j)
 			i = j - 1
 		}
 	}
-	if !tp.strong() {
+	// "restart at 6": an hour alone may be a time or a value ("set the
+	// valve at 20"); it is reported as bare, its words left for numbers,
+	// and Resolve decides by the target
+	bare := !tp.strong() && tp.hasClock && tp.bareClock && tp.bareDigits
+	if !tp.strong() && !bare {
 		return nil
 	}
 	// take the filler and at/in/next words next to the expression
@@ -306,10 +313,12 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 	}
 	lo, hi := len(text), 0
 	for k := range usedSet {
-		toks[k].used = true
+		if !bare {
+			toks[k].used = true
+		}
 		lo, hi = min(lo, toks[k].start), max(hi, toks[k].end)
 	}
-	te := &TimeExpr{Text: text[lo:hi], Until: until, Range: between}
+	te := &TimeExpr{Text: text[lo:hi], Until: until, Range: between, bare: bare}
 	te.dateOnly = tp.hasDay && tp.dayOff == 0 && !tp.hasWeekday && tp.part == "" && !tp.hasClock && !tp.hasRel
 	te.dayOnly = tp.part == "" && !tp.hasClock && !tp.hasRel
 	if tp.hasAbs && !tp.hasClock && tp.part == "" {

@@ -186,7 +186,7 @@ func (r *run) understood(ctx context.Context) (*Response, error) {
 		// now nor once at 6 is what was asked; the Core asks for one time
 		return r.recurring(ctx, top)
 	}
-	if r.u.Thing != "" || top.Target == StopTarget {
+	if r.u.Thing != "" || (top.Target == StopTarget && !r.u.StopsAutonomy) {
 		things := r.namedThings()
 		if r.u.Thing != "" {
 			things = []string{r.u.Thing}

@@ -119,6 +119,10 @@ type Understanding struct {
 	// Recurring: the request asks for something again and again ("every
 	// day at 6"); a schedule runs once.
 	Recurring bool
+	// StopsAutonomy: the request stops what acts on its own ("stop all
+	// automatic actions, we're working on the valve"): the things it names
+	// are not what is stopped.
+	StopsAutonomy bool
 }
 
 // Candidate is one possible target with the arguments the tier filled and
