@@ -263,3 +263,10 @@ func TestResolve_LinesAndVerbFinalCommands(t *testing.T) {
 	assert.Equal(t, DecisionMatch, res.Decision)
 	assert.Equal(t, "getProperty", top(t, res).Target)
 }
+
+// A name written before a thing of ours is another site's thing.
+func TestResolve_ANamedThingIsAnothersThing(t *testing.T) {
+	x := fullIndex(t)
+	assert.Equal(t, DecisionNone, x.Resolve("what's the level in the Millbrook tank", testCtx()).Decision)
+	assert.Equal(t, "com.acme.pump.start", top(t, x.Resolve("Start the Pump please", testCtx())).Target)
+}

@@ -56,6 +56,39 @@ func (x *Index) markNamedPlaces(p *pack, toks []token, cs []conceptTok, markers 
 	}
 }
 
+// markNamedOwners marks @foreign a name written before a thing of ours
+// ("what's the level in the Hill Road reservoir?", "the Millbrook pump"):
+// one or two capitalised words no pack knows, inside the sentence, right
+// before the thing. This system's things need no name. German, which
+// capitalises every noun, is left to markNamedPlaces.
+func (x *Index) markNamedOwners(p *pack, toks []token, cs []conceptTok, markers marks) {
+	if p.lang == "de" {
+		return
+	}
+	thingAt := map[int]bool{}
+	for _, ct := range cs {
+		if x.thingOf[ct.c] != "" && !ct.typo {
+			thingAt[ct.start] = true
+		}
+	}
+	name := func(i int) bool {
+		t := toks[i]
+		return t.kind == 'w' && !t.opens && !t.used && startsUpper(t.orig) && !allUpper(t.orig) && x.unknownWord(p, toks, cs, i)
+	}
+	for i := 1; i < len(toks); i++ {
+		if !name(i) {
+			continue
+		}
+		next := i + 1
+		if next < len(toks) && name(next) {
+			next++ // "Hill Road reservoir"
+		}
+		if next < len(toks) && thingAt[next] {
+			markers["@foreign"] = append(markers["@foreign"], i)
+		}
+	}
+}
+
 // allUpper: every letter of s is a capital ("API", "SCADA").
 func allUpper(s string) bool {
 	return strings.ToUpper(s) == s

@@ -495,6 +495,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	unitWords := x.d.units.mentions(toks)
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
 	x.markNamedPlaces(p, toks, cs, markers)
+	x.markNamedOwners(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)
 	x.markOthersThings(p, toks, cs, markers)
 	x.markGeneric(p, toks, cs, markers)
