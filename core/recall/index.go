@@ -471,6 +471,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	if now.IsZero() {
 		now = time.Unix(0, 0)
 	}
+	beforeTime := slices.Clone(toks)
 	qr.when = parseTime(text, toks, nums, p, x.d.units, now, ctx.Loc)
 	if qr.when != nil && qr.when.bare {
 		qr.bareWhen, qr.when = qr.when, nil
@@ -541,6 +542,25 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// morning, so calibrate the sensor"; "we had a glitch overnight")
 		if qr.when != nil && x.timeInStory(text, toks, cs, qr.when, context) {
 			qr.when = nil
+			// the request's own time still counts ("Evening peak's over by
+			// 11. Restart the controller tonight at 23:00."): read again
+			// with the story's words left out
+			var own []token
+			for i, t := range beforeTime {
+				if !context[i] {
+					own = append(own, t)
+				}
+			}
+			if w := parseTime(text, own, parseNumbers(own, p), p, x.d.units, now, ctx.Loc); w != nil && !w.bare {
+				qr.when = w
+				for _, o := range own {
+					for i := range toks {
+						if o.used && toks[i].start == o.start {
+							toks[i].used = true
+						}
+					}
+				}
+			}
 		}
 	}
 	qr.read = markers.has("@read") || question

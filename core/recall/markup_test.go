@@ -18,6 +18,9 @@ func TestBlankMarkup_LeavesTheWordsAroundIt(t *testing.T) {
 		{"<script>alert(1) fill the tank", ""}, // a script never closed hides the rest
 		{"is the level < 20 %?", "is the level < 20 %?"},
 		{"flow <= 40", "flow <= 40"},
+		{"@assistant how full is the tank?", "how full is the tank?"},
+		{"Morning @assistant,\nhow full is the tank?", "Morning , how full is the tank?"},
+		{"mail ops@acme.example the level", "mail ops@acme.example the level"},
 	} {
 		got := blankMarkup(c.in)
 		assert.Equal(t, c.want, strings.Join(strings.Fields(got), " "), c.in)

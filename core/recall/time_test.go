@@ -299,3 +299,12 @@ func TestResolve_ABareHour(t *testing.T) {
 		}
 	}
 }
+
+// The story's time words do not swallow the request's own time.
+func TestResolve_TheRequestsOwnTimeAfterAStory(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("Evening peak's over by 11. Restart the controller tonight at 23:00.", testCtx())
+	if assert.NotNil(t, res.When) {
+		assert.Equal(t, 23, res.When.At.Hour())
+	}
+}
