@@ -30,8 +30,8 @@ func TestSuite_WholeFile_NoWrongActions(t *testing.T) {
 	t.Log("\n" + b.String())
 	require.Zero(t, sum.WrongActions, "a wrong action is a failure (§12)")
 
-	// Floors: the figures measured on 2026-12-01, third session (487, 495,
-	// 544, 241, 38 of 509, 509, 589, 244, 38) less about 3%, so a regression fails here
+	// Floors: the figures measured on 2026-12-01, fifth session (487, 495,
+	// 556, 241, 38 of 509, 509, 589, 244, 38) less about 3%, so a regression fails here
 	// while small changes of the Recall tier's data do not. Raise them when
 	// the figures rise; docs/conformance.md has the current ones.
 	require.Equal(t, 589, sum.Cases)
@@ -41,7 +41,7 @@ func TestSuite_WholeFile_NoWrongActions(t *testing.T) {
 	}{
 		{"right target first", sum.RightTargetFirst, 472},
 		{"right target in the shortlist", sum.RightTargetInShortlist, 480},
-		{"right outcome", sum.RightOutcome, 526},
+		{"right outcome", sum.RightOutcome, 539},
 		{"arguments right", sum.ArgumentsRight, 233},
 		{"unanswerable rejected", sum.UnanswerableRejected, 37},
 	}
@@ -104,38 +104,47 @@ func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
 // The held-out sets (tests/understanding/testdata) were written by people
 // who never saw the Recall tier or the phrases. A and B were used to find
 // general weaknesses after they were written, and so were the development
-// sets E to I, K, M to O and R to Y; C, D, L, P, Q, T and W were only ever
-// measured (J's figure guided one fix, its cases were never read). Each must
-// have no wrong action, and stay above floors about 3% under the figures of
-// docs/conformance.md.
+// sets E to I, K, M to O, R to Z and AA to AH; C, D, L, P, Q, T, W, AE and
+// AF were only ever measured (J's figure guided one fix, its cases were
+// never read). Each must have no wrong action, and stay above floors about
+// 3% under the figures of docs/conformance.md.
 func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 	type floors struct{ first, listed, outcome, rejected int }
 	sets := map[string]floors{
-		"heldout-a.json": {first: 172, listed: 175, outcome: 226, rejected: 29},  // measured 178, 181, 233, 30
-		"heldout-b.json": {first: 173, listed: 179, outcome: 221, rejected: 29},  // measured 179, 185, 228, 30
-		"heldout-c.json": {first: 171, listed: 174, outcome: 222, rejected: 27},  // measured 177, 180, 229, 28
-		"heldout-d.json": {first: 168, listed: 176, outcome: 204, rejected: 28},  // measured 174, 182, 211, 29
-		"heldout-j.json": {first: 151, listed: 158, outcome: 199, rejected: 39},  // measured 156, 163, 206, 41
-		"heldout-l.json": {first: 152, listed: 159, outcome: 205, rejected: 45},  // measured 157, 164, 212, 47
-		"heldout-p.json": {first: 145, listed: 161, outcome: 196, rejected: 46},  // measured 150, 167, 203, 48
-		"heldout-q.json": {first: 146, listed: 162, outcome: 187, rejected: 46},  // measured 151, 168, 193, 48
-		"heldout-t.json": {first: 157, listed: 160, outcome: 197, rejected: 41},  // measured 162, 165, 204, 43
-		"heldout-w.json": {first: 159, listed: 169, outcome: 200, rejected: 41},  // measured 164, 175, 207, 43
-		"dev-e.json":     {first: 174, listed: 178, outcome: 222, rejected: 24},  // measured 180, 184, 229, 25
-		"dev-f.json":     {first: 144, listed: 145, outcome: 228, rejected: 60},  // measured 149, 150, 236, 62
-		"dev-g.json":     {first: 137, listed: 140, outcome: 226, rejected: 75},  // measured 142, 145, 233, 78
-		"dev-h.json":     {first: 167, listed: 172, outcome: 206, rejected: 36},  // measured 173, 178, 213, 38
-		"dev-i.json":     {first: 105, listed: 106, outcome: 231, rejected: 97},  // measured 109, 110, 239, 100
-		"dev-k.json":     {first: 165, listed: 171, outcome: 213, rejected: 43},  // measured 171, 177, 220, 45
-		"dev-m.json":     {first: 168, listed: 171, outcome: 226, rejected: 43},  // measured 174, 177, 234, 45
-		"dev-n.json":     {first: 157, listed: 160, outcome: 224, rejected: 61},  // measured 162, 165, 231, 63
-		"dev-o.json":     {first: 160, listed: 164, outcome: 214, rejected: 48},  // measured 165, 170, 221, 50
-		"dev-r.json":     {first: 167, listed: 172, outcome: 223, rejected: 48},  // measured 173, 178, 230, 50
-		"dev-s.json":     {first: 163, listed: 174, outcome: 206, rejected: 43},  // measured 169, 180, 213, 45
-		"dev-u.json":     {first: 157, listed: 171, outcome: 212, rejected: 48},  // measured 162, 177, 219, 50
-		"dev-v.json":     {first: 153, listed: 166, outcome: 198, rejected: 48},  // measured 158, 172, 205, 50
-		"dev-x.json":     {first: 107, listed: 109, outcome: 219, rejected: 113}, // measured 111, 113, 226, 117
-		"dev-y.json":     {first: 154, listed: 162, outcome: 209, rejected: 40},  // measured 159, 168, 216, 42
+		"heldout-a.json":  {first: 172, listed: 175, outcome: 226, rejected: 29},  // measured 178, 181, 233, 30
+		"heldout-ae.json": {first: 162, listed: 170, outcome: 194, rejected: 39},  // measured 168, 176, 200, 41
+		"heldout-af.json": {first: 140, listed: 159, outcome: 190, rejected: 43},  // measured 145, 164, 196, 45
+		"heldout-b.json":  {first: 173, listed: 179, outcome: 222, rejected: 29},  // measured 179, 185, 229, 30
+		"heldout-c.json":  {first: 171, listed: 174, outcome: 223, rejected: 27},  // measured 177, 180, 230, 28
+		"heldout-d.json":  {first: 167, listed: 176, outcome: 205, rejected: 28},  // measured 173, 182, 212, 29
+		"heldout-j.json":  {first: 150, listed: 158, outcome: 200, rejected: 39},  // measured 155, 163, 207, 41
+		"heldout-l.json":  {first: 151, listed: 159, outcome: 202, rejected: 46},  // measured 156, 164, 209, 48
+		"heldout-p.json":  {first: 148, listed: 161, outcome: 200, rejected: 46},  // measured 153, 167, 207, 48
+		"heldout-q.json":  {first: 146, listed: 162, outcome: 188, rejected: 46},  // measured 151, 168, 194, 48
+		"heldout-t.json":  {first: 157, listed: 160, outcome: 203, rejected: 44},  // measured 162, 165, 210, 46
+		"heldout-w.json":  {first: 166, listed: 172, outcome: 215, rejected: 42},  // measured 172, 178, 222, 44
+		"dev-aa.json":     {first: 103, listed: 107, outcome: 220, rejected: 103}, // measured 107, 111, 227, 107
+		"dev-ab.json":     {first: 154, listed: 162, outcome: 214, rejected: 46},  // measured 159, 168, 221, 48
+		"dev-ac.json":     {first: 163, listed: 163, outcome: 226, rejected: 50},  // measured 169, 169, 234, 52
+		"dev-ad.json":     {first: 164, listed: 166, outcome: 221, rejected: 47},  // measured 170, 172, 228, 49
+		"dev-ag.json":     {first: 117, listed: 128, outcome: 182, rejected: 80},  // measured 121, 132, 188, 83
+		"dev-ah.json":     {first: 143, listed: 159, outcome: 192, rejected: 50},  // measured 148, 164, 198, 52
+		"dev-e.json":      {first: 175, listed: 178, outcome: 224, rejected: 24},  // measured 181, 184, 231, 25
+		"dev-f.json":      {first: 144, listed: 145, outcome: 229, rejected: 60},  // measured 149, 150, 237, 62
+		"dev-g.json":      {first: 137, listed: 140, outcome: 226, rejected: 76},  // measured 142, 145, 234, 79
+		"dev-h.json":      {first: 166, listed: 172, outcome: 210, rejected: 36},  // measured 172, 178, 217, 38
+		"dev-i.json":      {first: 105, listed: 106, outcome: 231, rejected: 97},  // measured 109, 110, 239, 100
+		"dev-k.json":      {first: 166, listed: 171, outcome: 215, rejected: 43},  // measured 172, 177, 222, 45
+		"dev-m.json":      {first: 169, listed: 171, outcome: 227, rejected: 43},  // measured 175, 177, 235, 45
+		"dev-n.json":      {first: 157, listed: 160, outcome: 225, rejected: 60},  // measured 162, 165, 232, 62
+		"dev-o.json":      {first: 159, listed: 164, outcome: 215, rejected: 49},  // measured 164, 170, 222, 51
+		"dev-r.json":      {first: 166, listed: 172, outcome: 224, rejected: 48},  // measured 172, 178, 231, 50
+		"dev-s.json":      {first: 165, listed: 174, outcome: 211, rejected: 43},  // measured 171, 180, 218, 45
+		"dev-u.json":      {first: 160, listed: 171, outcome: 215, rejected: 48},  // measured 165, 177, 222, 50
+		"dev-v.json":      {first: 156, listed: 168, outcome: 204, rejected: 48},  // measured 161, 174, 211, 50
+		"dev-x.json":      {first: 109, listed: 110, outcome: 223, rejected: 113}, // measured 113, 114, 230, 117
+		"dev-y.json":      {first: 155, listed: 162, outcome: 214, rejected: 40},  // measured 160, 168, 221, 42
+		"dev-z.json":      {first: 157, listed: 162, outcome: 216, rejected: 50},  // measured 162, 168, 223, 52
 	}
 	// every case file is held to its floors: a new one is not forgotten
 	files, err := os.ReadDir("../testdata")
