@@ -270,3 +270,11 @@ func TestResolve_ANamedThingIsAnothersThing(t *testing.T) {
 	assert.Equal(t, DecisionNone, x.Resolve("what's the level in the Millbrook tank", testCtx()).Decision)
 	assert.Equal(t, "com.acme.pump.start", top(t, x.Resolve("Start the Pump please", testCtx())).Target)
 }
+
+// An operation the story names is not the request when the request's own
+// words name something else.
+func TestResolve_AnOperationNamedInTheStory(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("I've been calling GET /heart/v1/pulse without trouble. Now show me the alerts please.", testCtx())
+	assert.Equal(t, "getAlerts", top(t, res).Target)
+}

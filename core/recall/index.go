@@ -450,8 +450,10 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	restoreDroppedG(p, text, toks)
 	qr := &query{text: text, toks: toks, lang: lang, q: map[string]float64{}, span: map[string][2]int{}}
 	qr.idEnts = x.markIDs(text, toks)
-	byPath, pathIDs := x.namedByPath(text, toks)
-	qr.named = append(x.markOperationIDs(toks), byPath...)
+	byPath, pathIDs, pathAt := x.namedByPath(text, toks)
+	byID, idAt := x.markOperationIDs(toks)
+	qr.named = append(byID, byPath...)
+	namedAt := append(idAt, pathAt...)
 	markTitled(p, toks)
 	x.cz.spell(p, toks)
 	qr.quote = quoted(p, text, toks)
@@ -537,6 +539,18 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			// machine shows descaling, how do I stop the alarm")
 			end := requestEnd(context)
 			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end })
+		}
+		// nor is an operation the story names ("I've been calling GET
+		// /heart/v1/pulse without trouble, but now … can you show me what
+		// the Valve lets out?"), when the request's own words name another
+		if slices.ContainsFunc(namedAt, func(at int) bool { return context[at] }) && x.namesOwnTarget(cs, context) {
+			var keep []int
+			for k, at := range namedAt {
+				if !context[at] {
+					keep = append(keep, qr.named[k])
+				}
+			}
+			qr.named = keep
 		}
 		// nor is a time the story tells ("the readings have been odd all
 		// morning, so calibrate the sensor"; "we had a glitch overnight")
@@ -821,6 +835,17 @@ func (x *Index) isTerm(p *pack, w string) bool {
 // ("starten", "Pumpe"), so a request may follow thanks.
 func (x *Index) namesOrActs(p *pack, w string) bool {
 	return wordMeans(p, w, func(c string) bool { return x.action[c] || x.thingOf[c] != "" || x.entityWord[c] })
+}
+
+// namesOwnTarget: the request's own clause says something a target knows
+// besides actions and markers ("the Valve", "the tank level").
+func (x *Index) namesOwnTarget(cs []conceptTok, context []bool) bool {
+	for _, ct := range cs {
+		if !context[ct.start] && !ct.typo && x.df[ct.c] > 0 && !x.action[ct.c] {
+			return true
+		}
+	}
+	return false
 }
 
 // requestEnd is the last token of the request's own clause.

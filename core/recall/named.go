@@ -34,18 +34,17 @@ func (x *Index) namePaths() {
 // markOperationIDs marks used the words that are an operation's id and
 // returns those operations' targets, so an id is no unknown word that counts
 // against every target, and no typo to correct.
-func (x *Index) markOperationIDs(toks []token) []int {
-	var out []int
+func (x *Index) markOperationIDs(toks []token) (out, at []int) {
 	for i := range toks {
 		if toks[i].kind != 'w' {
 			continue
 		}
 		if ti, ok := x.byLowerID[toks[i].text]; ok {
 			toks[i].used = true
-			out = append(out, ti)
+			out, at = append(out, ti), append(at, i)
 		}
 	}
-	return out
+	return out, at
 }
 
 // namedByPath returns the operations whose path (and method, when one is
@@ -53,7 +52,7 @@ func (x *Index) markOperationIDs(toks []token) []int {
 // parameters: "/heart/v1/alerts/al-17" names getAlert's /alerts/{id} with
 // "al-17"; the /heart/v1 prefix may be left out. The path's words and
 // numbers are marked used: "v1" is no value.
-func (x *Index) namedByPath(text string, toks []token) (out []int, params []string) {
+func (x *Index) namedByPath(text string, toks []token) (out []int, params []string, atTok []int) {
 	fields := strings.Fields(text)
 	pos := 0
 	for k, f := range fields {
@@ -63,9 +62,13 @@ func (x *Index) namedByPath(text string, toks []token) (out []int, params []stri
 		if !strings.HasPrefix(path, "/") || len(path) < 2 {
 			continue
 		}
+		first := -1
 		for i := range toks {
 			if toks[i].start >= at && toks[i].end <= at+len(path) {
 				toks[i].used = true
+				if first < 0 {
+					first = i
+				}
 			}
 		}
 		path = strings.TrimPrefix(path, "/heart/v1")
@@ -88,6 +91,7 @@ func (x *Index) namedByPath(text string, toks []token) (out []int, params []stri
 				continue // a path alone is read: "/heart/v1/logs" is getLogs, not deleteLogs
 			}
 			out = append(out, ti)
+			atTok = append(atTok, first)
 			for _, v := range pathParams(t.Path, path) {
 				if !containsStr(params, v) {
 					params = append(params, v)
@@ -95,7 +99,7 @@ func (x *Index) namedByPath(text string, toks []token) (out []int, params []stri
 			}
 		}
 	}
-	return out, params
+	return out, params, atTok
 }
 
 // pathParams are the segments of path written where pattern has a
