@@ -1,6 +1,9 @@
 package recall
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // blankMarkup turns HTML in a request into spaces, so that what a person
 // wrote around it is read and the markup is not: "<script>…</script> ¿nivel
@@ -9,7 +12,7 @@ import "strings"
 // text still hold. Code of other kinds (shell, SQL) is left for codeLike:
 // its words could be read as a request ("run `rm -rf /` on the controller").
 func blankMarkup(text string) string {
-	text = blankMentions(text)
+	text = blankHeaders(blankMentions(text))
 	if !strings.Contains(text, "<") {
 		return text
 	}
@@ -69,6 +72,66 @@ func blankMentions(text string) string {
 			b[k] = ' '
 		}
 		i = j - 1
+	}
+	return string(b)
+}
+
+// headerKeys start the lines of a mail or ticket that only route it
+// ("From: …", "Datum: …", "Ticket #48213"): they ask for nothing.
+var headerKeys = map[string]bool{
+	"from": true, "to": true, "cc": true, "date": true, "sent": true, "ticket": true, "priority": true,
+	"created": true, "reply-to": true, "de": true, "envoyé": true, "priorité": true, "von": true, "an": true,
+	"datum": true, "gesendet": true, "erstellt": true, "priorität": true, "para": true, "fecha": true,
+	"enviado": true, "prioridad": true,
+}
+
+// subjectKeys start a subject line, whose words may be the request: only
+// the key goes.
+var subjectKeys = map[string]bool{"subject": true, "objet": true, "betreff": true, "asunto": true}
+
+// blankHeaders turns into spaces what routes a message rather than asks:
+// the header lines of a mail or ticket ("From: servicedesk@…", "Ticket
+// #48213 (OTRS)"), the key of a subject line, a tag of the sending program
+// at the start of a line ("[zabbix]", "[bot-teams]"), and lines of dashes.
+func blankHeaders(text string) string {
+	if !strings.ContainsAny(text, ":[-#") {
+		return text
+	}
+	b := []byte(text)
+	blank := func(a, z int) {
+		for k := a; k < z; k++ {
+			b[k] = ' '
+		}
+	}
+	for start := 0; start <= len(text); {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		line := text[start:end]
+		trim := strings.TrimLeft(line, " \t")
+		off := start + len(line) - len(trim)
+		keyEnd := strings.IndexFunc(trim, func(r rune) bool { return r == ':' || r == '#' || unicode.IsSpace(r) })
+		switch {
+		case len(strings.TrimSpace(trim)) >= 3 && strings.Trim(trim, "-_=* \t\r") == "":
+			blank(off, end)
+		case strings.HasPrefix(trim, "["):
+			if c := strings.IndexByte(trim, ']'); c > 0 && c <= 40 {
+				blank(off, off+c+1)
+			}
+		case keyEnd > 0:
+			key := strings.ToLower(trim[:keyEnd])
+			rest := strings.TrimLeft(trim[keyEnd:], " ")
+			switch {
+			case headerKeys[key] && (strings.HasPrefix(rest, ":") || (key == "ticket" && strings.HasPrefix(rest, "#"))):
+				blank(off, end)
+			case subjectKeys[key] && strings.HasPrefix(rest, ":"):
+				blank(off, off+len(trim)-len(rest)+1)
+			}
+		}
+		start = end + 1
 	}
 	return string(b)
 }

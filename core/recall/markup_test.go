@@ -21,6 +21,10 @@ func TestBlankMarkup_LeavesTheWordsAroundIt(t *testing.T) {
 		{"@assistant how full is the tank?", "how full is the tank?"},
 		{"Morning @assistant,\nhow full is the tank?", "Morning , how full is the tank?"},
 		{"mail ops@acme.example the level", "mail ops@acme.example the level"},
+		{"From: a@b.example\nSubject: URGENT belt\n\nplease stop the conveyor", "URGENT belt please stop the conveyor"},
+		{"Ticket #48213 (OTRS)\nErstellt: 14.03.2025 09:12\n---\nBitte das Ventil auf 35 % öffnen.", "Bitte das Ventil auf 35 % öffnen."},
+		{"[zabbix] PROBLEM: what are the open alerts?", "PROBLEM: what are the open alerts?"},
+		{"de la pompe: le débit", "de la pompe: le débit"},
 	} {
 		got := blankMarkup(c.in)
 		assert.Equal(t, c.want, strings.Join(strings.Fields(got), " "), c.in)
