@@ -1775,6 +1775,9 @@ func (x *Index) arithmetic(toks []token, nums []numSpan) bool {
 		if gap := b.start - a.end; gap < 1 || gap > 2 {
 			continue // one or two words between: "times", "geteilt durch", "divided by"
 		}
+		if a.end-a.start == 1 && b.end-b.start == 1 && toks[a.start].kind == 'w' && toks[a.start].text == toks[b.start].text {
+			continue // "uno por uno", "one by one": one after the other, no sum
+		}
 		if _, _, unit := x.d.units.match(toks, a.end); unit {
 			continue // "10 por ciento"
 		}

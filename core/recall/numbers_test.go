@@ -266,3 +266,13 @@ func FuzzNumbers(f *testing.F) {
 		}
 	})
 }
+
+// "one by one", "uno por uno" is one after the other, not a sum.
+func TestArithmetic_OneByOneIsNoSum(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	assert.Equal(t, DecisionMatch, x.Resolve("Muéstrame los valores del nivel del tanque de las últimas dos horas, uno por uno.", ctx).Decision)
+	assert.Equal(t, DecisionMatch, x.Resolve("show me the tank level readings for the past hour, one by one", testCtx()).Decision)
+	assert.Equal(t, DecisionNone, x.Resolve("cuánto es siete por ocho", ctx).Decision)
+}
