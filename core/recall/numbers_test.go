@@ -272,7 +272,9 @@ func TestArithmetic_OneByOneIsNoSum(t *testing.T) {
 	x := fullIndex(t)
 	ctx := testCtx()
 	ctx.Lang = "es"
-	assert.Equal(t, "getPropertyHistory", top(t, x.Resolve("Muéstrame los valores del nivel del tanque de las últimas dos horas, uno por uno.", ctx)).Target)
+	res := x.Resolve("Muéstrame los valores del nivel del tanque de las últimas dos horas, uno por uno.", ctx)
+	assert.NotEqual(t, DecisionNone, res.Decision)
+	assert.Equal(t, "getPropertyHistory", top(t, res).Target)
 	assert.Equal(t, "getPropertyHistory", top(t, x.Resolve("show me the tank level readings for the past hour, one by one", testCtx())).Target)
 	assert.Equal(t, DecisionNone, x.Resolve("cuánto es siete por ocho", ctx).Decision)
 }
