@@ -278,3 +278,14 @@ func TestResolve_AnOperationNamedInTheStory(t *testing.T) {
 	res := x.Resolve("I've been calling GET /heart/v1/pulse without trouble. Now show me the alerts please.", testCtx())
 	assert.Equal(t, "getAlerts", top(t, res).Target)
 }
+
+// Where the writer is, told before a request that names our thing, is no
+// object of it; another place's thing, or the writer's own, stays.
+func TestResolve_WhereTheWriterIs(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("Hello, I work in the QA lab next door and we need a good amount of water for our tests. Could you fill the tank to 75 percent now?", testCtx())
+	assert.Equal(t, DecisionMatch, res.Decision)
+	assert.Equal(t, "com.acme.tank.fill", top(t, res).Target)
+	assert.Equal(t, DecisionNone, x.Resolve("its freezing in the admin office, can you turn the heating up to 22", testCtx()).Decision)
+	assert.Equal(t, DecisionNone, x.Resolve("My bike tyre keeps losing pressure and I'm cycling home later. What pressure should I pump it up to?", testCtx()).Decision)
+}

@@ -540,6 +540,29 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			end := requestEnd(context)
 			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end })
 		}
+		// nor is where the writer is or works, told before a request that
+		// names a thing of ours the story does not ("I work in the QA lab
+		// next door … Could you fill the tank to 75 percent now?", "je suis
+		// au téléphone avec l'opérateur … la pompe est en marche ?"); "the
+		// aquarium pump in reception is loud, can you stop the pump?" and
+		// "it's freezing in the admin office, turn the heating up" stay
+		// about the other place's thing
+		if x.namesThingStoryDoesNot(cs, context) {
+			clause := clauseOf(text, toks)
+			writer, owns := map[int]bool{}, map[int]bool{}
+			for i, t := range toks {
+				if context[i] && p.firstPerson[t.text] {
+					writer[clause[i]] = true
+				}
+				if p.possessive[t.text] {
+					owns[clause[i]] = true // "my bike tyre keeps losing pressure and I'm cycling home": the writer's own thing
+				}
+			}
+			for k := range owns {
+				delete(writer, k)
+			}
+			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && writer[clause[at]] })
+		}
 		// nor is an operation the story names ("I've been calling GET
 		// /heart/v1/pulse without trouble, but now … can you show me what
 		// the Valve lets out?"), when the request's own words name another
@@ -842,6 +865,23 @@ func (x *Index) namesOrActs(p *pack, w string) bool {
 func (x *Index) namesOwnTarget(cs []conceptTok, context []bool) bool {
 	for _, ct := range cs {
 		if !context[ct.start] && !ct.typo && x.df[ct.c] > 0 && !x.action[ct.c] {
+			return true
+		}
+	}
+	return false
+}
+
+// namesThingStoryDoesNot: the request's own clause names a thing of ours
+// outright, and no clause of the story names that thing.
+func (x *Index) namesThingStoryDoesNot(cs []conceptTok, context []bool) bool {
+	story := map[string]bool{}
+	for _, ct := range cs {
+		if context[ct.start] && x.thingOf[ct.c] != "" {
+			story[x.thingOf[ct.c]] = true
+		}
+	}
+	for _, ct := range cs {
+		if th := x.thingOf[ct.c]; th != "" && !context[ct.start] && !ct.typo && !story[th] {
 			return true
 		}
 	}

@@ -128,6 +128,9 @@ type packFile struct {
 	// Others: "their", "leur": a thing of ours after it is someone
 	// else's ("can you restart their pump?").
 	Others []string `json:"others"`
+	// FirstPerson: words of the writer themself ("I", "ich", "je"): a
+	// story clause with one tells where the writer is, not the request's object.
+	FirstPerson []string `json:"firstPerson"`
 	// DroppedG: "-in'" is "-ing" (dialect.go).
 	DroppedG bool `json:"droppedG"`
 	// VerbFinal: a command may end in its infinitive ("Band starten").
@@ -193,6 +196,7 @@ type pack struct {
 	possessive   map[string]bool
 	others       map[string]bool
 	droppedG     bool
+	firstPerson  map[string]bool
 	verbFinal    bool
 	passive      map[string]bool
 	indefinite   map[string]bool
@@ -265,6 +269,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.possessive = set(f.Possessive)
 	p.others = set(f.Others)
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
+	p.firstPerson = set(f.FirstPerson)
 	p.passive, p.wish = set(f.Passive), set(f.Wish)
 	p.indefinite, p.existential = set(f.Indefinite), set(f.Existential)
 	p.corrections, p.alternatives, p.hedges = phrases(f.Corrections), phrases(f.Alternatives), phrases(f.Hedges)
