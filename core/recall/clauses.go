@@ -138,6 +138,11 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 		if !question && clause[at] > 0 && containsStr(x.d.concepts.Conjunctions, toks[at].text) {
 			continue
 		}
+		// "Hay una fuga en la manguera, ¡para la bomba ya!": "there is"
+		// tells, unless the message asks a question
+		if !question && p.existential[toks[at].text] {
+			continue
+		}
 		if f, ok := known[clause[at]]; ok && at <= f {
 			asks[clause[at]] = true
 		}
@@ -161,7 +166,9 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 		if sub[k] {
 			continue
 		}
-		if asks[k] || (!question && x.action[ct.c]) {
+		// "c'est réglé", "Backflushed the filter at 07:40": a participle
+		// tells a state, it asks for no deed
+		if asks[k] || (!question && x.action[ct.c] && !participle(p, toks[ct.start].orig)) {
 			requests = append(requests, k)
 		}
 	}
@@ -302,4 +309,16 @@ func (x *Index) bestExplained(clause []int, cs []conceptTok, requests []int) (in
 		return 0, false
 	}
 	return best, true
+}
+
+// participle: w (as written) ends like a past participle of the pack
+// ("réglé", "coupée", "cerrado", "stopped").
+func participle(p *pack, w string) bool {
+	w = strings.ToLower(w)
+	for _, e := range p.participleEnds {
+		if strings.HasSuffix(w, e) && len(w) > len(e)+2 {
+			return true
+		}
+	}
+	return false
 }

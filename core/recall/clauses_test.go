@@ -289,3 +289,16 @@ func TestResolve_WhereTheWriterIs(t *testing.T) {
 	assert.Equal(t, DecisionNone, x.Resolve("its freezing in the admin office, can you turn the heating up to 22", testCtx()).Decision)
 	assert.Equal(t, DecisionNone, x.Resolve("My bike tyre keeps losing pressure and I'm cycling home later. What pressure should I pump it up to?", testCtx()).Decision)
 }
+
+// "there is" tells unless the message asks; a participle tells a state and
+// opens no request.
+func TestResolve_ExistentialsAndParticiplesTell(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	res := x.Resolve("Hay una fuga en la manguera de salida, ¡para la bomba ya!", ctx)
+	assert.Equal(t, "com.acme.pump.halt", top(t, res).Target)
+	assert.Equal(t, "pump", res.Thing)
+	ctx.Lang = "en"
+	assert.Equal(t, "postConfigBackup", top(t, x.Resolve("Before I touch any of the alarm thresholds: take a config backup please.", ctx)).Target)
+}

@@ -131,6 +131,9 @@ type packFile struct {
 	// FirstPerson: words of the writer themself ("I", "ich", "je"): a
 	// story clause with one tells where the writer is, not the request's object.
 	FirstPerson []string `json:"firstPerson"`
+	// ParticipleEnds: how past participles end as written ("é", "ado",
+	// "ed"): a clause opened by one tells a state, not a deed to do.
+	ParticipleEnds []string `json:"participleEnds"`
 	// DroppedG: "-in'" is "-ing" (dialect.go).
 	DroppedG bool `json:"droppedG"`
 	// VerbFinal: a command may end in its infinitive ("Band starten").
@@ -168,45 +171,46 @@ type pack struct {
 	compounds bool
 	linkers   []string
 	// numbers
-	nums         map[string]float64 // words and multi-word entries ("quatre vingt")
-	morphemes    map[string]float64 // extra parts only valid inside a glued number word
-	mult         map[string]float64
-	frac         map[string]float64
-	fracMul      map[string]float64 // "quarters": multiplies the number before it
-	connectors   map[string]bool
-	articles     map[string]bool
-	negative     map[string]bool
-	ordinals     map[string]float64
-	glued        bool
-	decimal      map[string]bool     // "point", "Komma": "one point five"
-	separable    map[string][]string // "schalt ein" -> start: verb stem and the particle that ends the sentence
-	numMaxLen    int
-	pronouns     map[string]bool
-	enclitics    []string
-	quote        [][]string // each a sequence of folded words
-	relative     map[string]bool
-	greetings    [][]string // each a sequence of folded words
-	closings     [][]string
-	recurring    [][]string
-	thanks       [][]string
-	subordinate  [][]string
-	titles       map[string]bool
-	sites        map[string]bool
-	coordinators map[string]bool
-	possessive   map[string]bool
-	others       map[string]bool
-	droppedG     bool
-	firstPerson  map[string]bool
-	verbFinal    bool
-	passive      map[string]bool
-	indefinite   map[string]bool
-	existential  map[string]bool
-	wish         map[string]bool
-	corrections  [][]string // each a sequence of folded words
-	alternatives [][]string
-	hedges       [][]string
-	time         timeWords
-	timeSet      map[string]map[string]bool // at/in/next/filler/am/pm/clockword as sets
+	nums           map[string]float64 // words and multi-word entries ("quatre vingt")
+	morphemes      map[string]float64 // extra parts only valid inside a glued number word
+	mult           map[string]float64
+	frac           map[string]float64
+	fracMul        map[string]float64 // "quarters": multiplies the number before it
+	connectors     map[string]bool
+	articles       map[string]bool
+	negative       map[string]bool
+	ordinals       map[string]float64
+	glued          bool
+	decimal        map[string]bool     // "point", "Komma": "one point five"
+	separable      map[string][]string // "schalt ein" -> start: verb stem and the particle that ends the sentence
+	numMaxLen      int
+	pronouns       map[string]bool
+	enclitics      []string
+	quote          [][]string // each a sequence of folded words
+	relative       map[string]bool
+	greetings      [][]string // each a sequence of folded words
+	closings       [][]string
+	recurring      [][]string
+	thanks         [][]string
+	subordinate    [][]string
+	titles         map[string]bool
+	sites          map[string]bool
+	coordinators   map[string]bool
+	possessive     map[string]bool
+	others         map[string]bool
+	droppedG       bool
+	firstPerson    map[string]bool
+	participleEnds []string
+	verbFinal      bool
+	passive        map[string]bool
+	indefinite     map[string]bool
+	existential    map[string]bool
+	wish           map[string]bool
+	corrections    [][]string // each a sequence of folded words
+	alternatives   [][]string
+	hedges         [][]string
+	time           timeWords
+	timeSet        map[string]map[string]bool // at/in/next/filler/am/pm/clockword as sets
 }
 
 func set(words []string) map[string]bool {
@@ -270,6 +274,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.others = set(f.Others)
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.firstPerson = set(f.FirstPerson)
+	p.participleEnds = f.ParticipleEnds
 	p.passive, p.wish = set(f.Passive), set(f.Wish)
 	p.indefinite, p.existential = set(f.Indefinite), set(f.Existential)
 	p.corrections, p.alternatives, p.hedges = phrases(f.Corrections), phrases(f.Alternatives), phrases(f.Hedges)
