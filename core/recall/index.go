@@ -575,6 +575,19 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			}
 			qr.named = keep
 		}
+		// nor is a time the story tells when the request says now ("Jobs
+		// this week: Mon backflush, Thu config backup … Let's do the config
+		// backup right now instead")
+		if qr.when != nil && saysNow(p, toks, context) {
+			if at := strings.Index(text, qr.when.Text); at >= 0 {
+				for i, t := range toks {
+					if t.start == at && context[i] {
+						qr.when = nil
+						break
+					}
+				}
+			}
+		}
 		// nor is a time the story tells ("the readings have been odd all
 		// morning, so calibrate the sensor"; "we had a glitch overnight")
 		if qr.when != nil && x.timeInStory(text, toks, cs, qr.when, context) {
@@ -595,6 +608,21 @@ func (x *Index) analyse(text string, ctx Context) *query {
 						if o.used && toks[i].start == o.start {
 							toks[i].used = true
 						}
+					}
+				}
+			}
+		}
+	}
+	// "lunes retrolavado, viernes copia de seguridad. Haz el diagnóstico
+	// ahora": a now in one sentence and a time in another, with no one
+	// request told apart, is for now
+	if qr.when != nil && context == nil {
+		if nowAt, ok := nowSentence(p, toks); ok {
+			if at := strings.Index(text, qr.when.Text); at >= 0 {
+				for i, t := range toks {
+					if t.start == at && sentenceOf(toks, i) != nowAt {
+						qr.when = nil
+						break
 					}
 				}
 			}
@@ -886,6 +914,41 @@ func (x *Index) namesThingStoryDoesNot(cs []conceptTok, context []bool) bool {
 		}
 	}
 	return false
+}
+
+// saysNow: the request's own words say now ("right now", "sofort",
+// "ahora", "tout de suite"; pack nowWords).
+func saysNow(p *pack, toks []token, context []bool) bool {
+	words := wordsOf(toks, false)
+	for k, i := range words {
+		if _, ok := phraseAt(toks, words, k, p.nowWords); ok && !context[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// nowSentence is the sentence (counted by opening words) of the first now
+// word.
+func nowSentence(p *pack, toks []token) (int, bool) {
+	words := wordsOf(toks, false)
+	for k, i := range words {
+		if _, ok := phraseAt(toks, words, k, p.nowWords); ok {
+			return sentenceOf(toks, i), true
+		}
+	}
+	return 0, false
+}
+
+// sentenceOf counts the sentences opened before token i.
+func sentenceOf(toks []token, i int) int {
+	n := 0
+	for k := 1; k <= i && k < len(toks); k++ {
+		if toks[k].opens {
+			n++
+		}
+	}
+	return n
 }
 
 // requestEnd is the last token of the request's own clause.

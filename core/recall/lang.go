@@ -134,6 +134,9 @@ type packFile struct {
 	// ParticipleEnds: how past participles end as written ("é", "ado",
 	// "ed"): a clause opened by one tells a state, not a deed to do.
 	ParticipleEnds []string `json:"participleEnds"`
+	// NowWords say the request is for now ("right now", "sofort"): a time
+	// the story tells is then not when to act.
+	NowWords []string `json:"nowWords"`
 	// DroppedG: "-in'" is "-ing" (dialect.go).
 	DroppedG bool `json:"droppedG"`
 	// VerbFinal: a command may end in its infinitive ("Band starten").
@@ -201,6 +204,7 @@ type pack struct {
 	droppedG       bool
 	firstPerson    map[string]bool
 	participleEnds []string
+	nowWords       [][]string
 	verbFinal      bool
 	passive        map[string]bool
 	indefinite     map[string]bool
@@ -275,6 +279,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.firstPerson = set(f.FirstPerson)
 	p.participleEnds = f.ParticipleEnds
+	p.nowWords = phrases(f.NowWords)
 	p.passive, p.wish = set(f.Passive), set(f.Wish)
 	p.indefinite, p.existential = set(f.Indefinite), set(f.Existential)
 	p.corrections, p.alternatives, p.hedges = phrases(f.Corrections), phrases(f.Alternatives), phrases(f.Hedges)

@@ -308,3 +308,14 @@ func TestResolve_TheRequestsOwnTimeAfterAStory(t *testing.T) {
 		assert.Equal(t, 23, res.When.At.Hour())
 	}
 }
+
+// A now in the request beats a time the story or another sentence tells.
+func TestResolve_NowBeatsTheStorysTime(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	res := x.Resolve("Trabajos de esta semana: lunes retrolavado, miércoles diagnóstico, viernes copia de seguridad. Haz el diagnóstico ahora.", ctx)
+	assert.Nil(t, res.When)
+	assert.Equal(t, "postDiagnosticsRun", top(t, res).Target)
+	assert.NotNil(t, x.Resolve("restart tomorrow at 6", testCtx()).When)
+}
