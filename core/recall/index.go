@@ -590,7 +590,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		}
 		// nor is a time the story tells ("the readings have been odd all
 		// morning, so calibrate the sensor"; "we had a glitch overnight")
-		if qr.when != nil && x.timeInStory(text, toks, cs, qr.when, context) {
+		if qr.when != nil && x.timeInStory(text, toks, cs, qr.when, context) && !saysThen(p, toks, context) {
 			qr.when = nil
 			// the request's own time still counts ("Evening peak's over by
 			// 11. Restart the controller tonight at 23:00."): read again
@@ -922,6 +922,19 @@ func saysNow(p *pack, toks []token, context []bool) bool {
 	words := wordsOf(toks, false)
 	for k, i := range words {
 		if _, ok := phraseAt(toks, words, k, p.nowWords); ok && !context[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// saysThen: the request's own words point back to the story's time ("The
+// packaging crew arrives next week Tuesday at 7:15, start the conveyor
+// then"; pack thenWords).
+func saysThen(p *pack, toks []token, context []bool) bool {
+	words := wordsOf(toks, false)
+	for k, i := range words {
+		if _, ok := phraseAt(toks, words, k, p.thenWords); ok && !context[i] {
 			return true
 		}
 	}

@@ -137,6 +137,8 @@ type packFile struct {
 	// NowWords say the request is for now ("right now", "sofort"): a time
 	// the story tells is then not when to act.
 	NowWords []string `json:"nowWords"`
+	// ThenWords point back to a time the story told ("start it then").
+	ThenWords []string `json:"thenWords"`
 	// DroppedG: "-in'" is "-ing" (dialect.go).
 	DroppedG bool `json:"droppedG"`
 	// VerbFinal: a command may end in its infinitive ("Band starten").
@@ -205,6 +207,7 @@ type pack struct {
 	firstPerson    map[string]bool
 	participleEnds []string
 	nowWords       [][]string
+	thenWords      [][]string
 	verbFinal      bool
 	passive        map[string]bool
 	indefinite     map[string]bool
@@ -279,7 +282,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.firstPerson = set(f.FirstPerson)
 	p.participleEnds = f.ParticipleEnds
-	p.nowWords = phrases(f.NowWords)
+	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)
 	p.passive, p.wish = set(f.Passive), set(f.Wish)
 	p.indefinite, p.existential = set(f.Indefinite), set(f.Existential)
 	p.corrections, p.alternatives, p.hedges = phrases(f.Corrections), phrases(f.Alternatives), phrases(f.Hedges)

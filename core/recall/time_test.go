@@ -319,3 +319,22 @@ func TestResolve_NowBeatsTheStorysTime(t *testing.T) {
 	assert.Equal(t, "postDiagnosticsRun", top(t, res).Target)
 	assert.NotNil(t, x.Resolve("restart tomorrow at 6", testCtx()).When)
 }
+
+// Weeks and fortnights are lengths of time; "then" points back to the
+// story's time; the end of the month and after breakfast are vague.
+func TestResolve_WeeksThenAndVagueDays(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("In a fortnight, take a config backup.", testCtx())
+	if assert.NotNil(t, res.When) {
+		assert.Equal(t, 14*24*time.Hour, res.When.At.Sub(testNow).Round(time.Hour))
+	}
+	res = x.Resolve("The packaging crew arrives next week Tuesday at 7:15, start the conveyor then.", testCtx())
+	if assert.NotNil(t, res.When) {
+		assert.Equal(t, 7, res.When.At.Hour())
+	}
+	ctx := testCtx()
+	ctx.Lang = "es"
+	res = x.Resolve("A finales de mes haz una copia de la configuración.", ctx)
+	assert.Nil(t, res.When)
+	assert.True(t, res.Scheduled, "a vague time asks, it does not act now")
+}
