@@ -30,7 +30,8 @@ type timeWords struct {
 	AM        []string          `json:"am"`
 	PM        []string          `json:"pm"`
 	Clockword []string          `json:"clockword"`
-	Until     []string          `json:"until"` // "until tomorrow": when something ends, not when to act
+	Until     []string          `json:"until"`  // "until tomorrow": when something ends, not when to act
+	Shifts    []string          `json:"shifts"` // "night shift", "turno de noche": people, not a time
 	// a clock time in words (clockwords.go): minutes after or before an
 	// hour ("half past ten", "viertel vor neun", "nueve menos cuarto"),
 	// added after it ("diez y media", "dix heures et quart"), or the half
@@ -312,7 +313,7 @@ func parsePack(data []byte) (*pack, error) {
 	t.Months = normKeys(t.Months)
 	p.timeSet = map[string]map[string]bool{
 		"at": set(t.At), "in": set(t.In), "next": set(t.Next), "filler": set(t.Filler),
-		"am": set(t.AM), "pm": set(t.PM), "clockword": set(t.Clockword), "until": set(t.Until),
+		"am": set(t.AM), "pm": set(t.PM), "clockword": set(t.Clockword), "until": set(t.Until), "shifts": set(t.Shifts),
 		"dateFiller": set(t.DateFiller), "clockAfter": set(t.ClockAfter), "clockBefore": set(t.ClockBefore),
 		"clockPlus": set(t.ClockPlus), "halfBefore": set(t.HalfBefore), "during": set(t.During), "locative": set(t.Locative), "genitive": set(t.Genitive), "between": set(t.Between),
 	}

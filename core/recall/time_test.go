@@ -338,3 +338,13 @@ func TestResolve_WeeksThenAndVagueDays(t *testing.T) {
 	assert.Nil(t, res.When)
 	assert.True(t, res.Scheduled, "a vague time asks, it does not act now")
 }
+
+// A shift named by its part of the day is people, not a time.
+func TestResolve_AShiftIsNoTime(t *testing.T) {
+	x := fullIndex(t)
+	assert.Nil(t, x.Resolve("Night shift snowmaking here. Open the main valve all the way.", testCtx()).When)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	assert.Nil(t, x.Resolve("el turno de noche dejó el tanque bajo, llénalo", ctx).When)
+	assert.NotNil(t, x.Resolve("restart tonight", testCtx()).When)
+}

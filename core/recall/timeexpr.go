@@ -120,6 +120,12 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 				break
 			}
 			if pt, ok := tw.Parts[key]; ok {
+				// "Night shift here", "le poste de nuit", "el turno de noche":
+				// a shift by its part of the day is people, not a time
+				if shiftNamed(p, toks, i, end) {
+					i, found = end-1, true
+					break
+				}
 				tp.part = pt
 				mark(i, end)
 				i, found = end-1, true
@@ -423,4 +429,15 @@ func contains(list []string, w string) bool {
 		}
 	}
 	return false
+}
+
+// shiftNamed: the part of the day at toks[i:end] names a shift: a shift
+// word right after it ("night shift") or before it with one word between
+// ("turno de noche", "poste de nuit").
+func shiftNamed(p *pack, toks []token, i, end int) bool {
+	shift := p.timeSet["shifts"]
+	if end < len(toks) && shift[toks[end].text] {
+		return true
+	}
+	return i >= 2 && shift[toks[i-2].text] && toks[i-1].kind == 'w'
 }
