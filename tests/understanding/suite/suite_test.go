@@ -112,25 +112,25 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 	type floors struct{ first, listed, outcome, rejected int }
 	sets := map[string]floors{
 		"heldout-a.json":  {first: 172, listed: 175, outcome: 226, rejected: 29},  // measured 178, 181, 233, 30
-		"heldout-ae.json": {first: 162, listed: 170, outcome: 194, rejected: 39},  // measured 168, 176, 200, 41
+		"heldout-ae.json": {first: 161, listed: 170, outcome: 193, rejected: 39},  // measured 167, 176, 199, 41
 		"heldout-af.json": {first: 142, listed: 159, outcome: 192, rejected: 43},  // measured 147, 164, 198, 45
 		"heldout-b.json":  {first: 173, listed: 179, outcome: 222, rejected: 29},  // measured 179, 185, 229, 30
-		"heldout-c.json":  {first: 171, listed: 174, outcome: 223, rejected: 27},  // measured 177, 180, 230, 28
+		"heldout-c.json":  {first: 170, listed: 174, outcome: 223, rejected: 27},  // measured 176, 180, 230, 28
 		"heldout-d.json":  {first: 167, listed: 176, outcome: 205, rejected: 28},  // measured 173, 182, 212, 29
-		"heldout-j.json":  {first: 150, listed: 158, outcome: 200, rejected: 39},  // measured 155, 163, 207, 41
+		"heldout-j.json":  {first: 151, listed: 159, outcome: 201, rejected: 39},  // measured 156, 164, 208, 41
 		"heldout-l.json":  {first: 151, listed: 159, outcome: 202, rejected: 46},  // measured 156, 164, 209, 48
 		"heldout-p.json":  {first: 148, listed: 161, outcome: 200, rejected: 46},  // measured 153, 167, 207, 48
-		"heldout-q.json":  {first: 146, listed: 162, outcome: 188, rejected: 46},  // measured 151, 168, 194, 48
-		"heldout-t.json":  {first: 157, listed: 160, outcome: 203, rejected: 44},  // measured 162, 165, 210, 46
+		"heldout-q.json":  {first: 147, listed: 162, outcome: 189, rejected: 46},  // measured 152, 168, 195, 48
+		"heldout-t.json":  {first: 157, listed: 160, outcome: 204, rejected: 45},  // measured 162, 165, 211, 47
 		"heldout-w.json":  {first: 166, listed: 172, outcome: 216, rejected: 42},  // measured 172, 178, 223, 44
 		"dev-aa.json":     {first: 103, listed: 107, outcome: 221, rejected: 103}, // measured 107, 111, 228, 107
 		"dev-ab.json":     {first: 154, listed: 162, outcome: 214, rejected: 46},  // measured 159, 168, 221, 48
-		"dev-ac.json":     {first: 163, listed: 163, outcome: 226, rejected: 50},  // measured 169, 169, 234, 52
-		"dev-ad.json":     {first: 164, listed: 166, outcome: 221, rejected: 47},  // measured 170, 172, 228, 49
-		"dev-ag.json":     {first: 117, listed: 128, outcome: 181, rejected: 79},  // measured 121, 132, 187, 82
+		"dev-ac.json":     {first: 164, listed: 164, outcome: 227, rejected: 50},  // measured 170, 170, 235, 52
+		"dev-ad.json":     {first: 165, listed: 167, outcome: 222, rejected: 47},  // measured 171, 173, 229, 49
+		"dev-ag.json":     {first: 119, listed: 129, outcome: 183, rejected: 79},  // measured 123, 133, 189, 82
 		"dev-ah.json":     {first: 144, listed: 161, outcome: 193, rejected: 50},  // measured 149, 166, 199, 52
 		"dev-ai.json":     {first: 150, listed: 164, outcome: 198, rejected: 47},  // measured 155, 170, 205, 49
-		"dev-aj.json":     {first: 139, listed: 161, outcome: 175, rejected: 48},  // measured 144, 166, 181, 50
+		"dev-aj.json":     {first: 141, listed: 162, outcome: 179, rejected: 48},  // measured 146, 168, 185, 50
 		"dev-e.json":      {first: 175, listed: 178, outcome: 224, rejected: 24},  // measured 181, 184, 231, 25
 		"dev-f.json":      {first: 144, listed: 145, outcome: 229, rejected: 60},  // measured 149, 150, 237, 62
 		"dev-g.json":      {first: 137, listed: 140, outcome: 226, rejected: 76},  // measured 142, 145, 234, 79
@@ -145,8 +145,8 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 		"dev-u.json":      {first: 160, listed: 171, outcome: 215, rejected: 48},  // measured 165, 177, 222, 50
 		"dev-v.json":      {first: 159, listed: 168, outcome: 207, rejected: 48},  // measured 164, 174, 214, 50
 		"dev-x.json":      {first: 109, listed: 110, outcome: 224, rejected: 113}, // measured 113, 114, 231, 117
-		"dev-y.json":      {first: 155, listed: 162, outcome: 214, rejected: 40},  // measured 160, 168, 221, 42
-		"dev-z.json":      {first: 157, listed: 162, outcome: 216, rejected: 50},  // measured 162, 168, 223, 52
+		"dev-y.json":      {first: 154, listed: 162, outcome: 213, rejected: 40},  // measured 159, 168, 220, 42
+		"dev-z.json":      {first: 156, listed: 161, outcome: 216, rejected: 50},  // measured 161, 167, 223, 52
 	}
 	// every case file is held to its floors: a new one is not forgotten
 	files, err := os.ReadDir("../testdata")
