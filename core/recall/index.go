@@ -731,7 +731,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// "¿La bomba está funcionando o está parada?", "Pumpe aus?": a
 		// question whose action word comes after what it is about asks
 		// for a state; "stop the pump?" still acts
-		if question && !ok && len(cs) > 0 && actAt > cs[0].start {
+		// (a read word in another sentence does not count: "¿La cinta
+		// está parada o en marcha? Desde aquí no la veo.")
+		if question && (!ok || sentenceOf(toks, readAt) != sentenceOf(toks, actAt)) && len(cs) > 0 && actAt > cs[0].start {
 			qr.act, qr.halt = false, false
 		} else {
 			qr.read = false

@@ -454,3 +454,14 @@ func TestResolve_StoppingAutomaticActionsNamesNoThing(t *testing.T) {
 		assert.Empty(t, res.Thing, c.text)
 	}
 }
+
+// A question whose action word follows what it is about asks for a state,
+// even when a read word stands in a later sentence; it never halts.
+func TestResolve_AQuestionAboutAStateNeverHalts(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	res := x.Resolve("¿La cinta está parada o en marcha? Desde aquí no la veo.", ctx)
+	assert.Empty(t, res.Thing)
+	assert.NotEqual(t, "com.acme.conveyor.halt", top(t, res).Target)
+}
