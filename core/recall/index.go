@@ -578,37 +578,30 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// nor is a time the story tells when the request says now ("Jobs
 		// this week: Mon backflush, Thu config backup … Let's do the config
 		// backup right now instead")
-		if qr.when != nil && saysNow(p, toks, context) {
-			if at := strings.Index(text, qr.when.Text); at >= 0 {
-				for i, t := range toks {
-					if t.start == at && context[i] {
-						qr.when = nil
-						break
-					}
-				}
+		own := func(i int) bool { return !context[i] }
+		if _, now := firstPhrase(p.nowWords, toks, own); now && qr.when != nil {
+			if i := exprStart(text, toks, qr.when); i >= 0 && context[i] {
+				qr.when = nil
 			}
 		}
 		// nor is a time the story tells ("the readings have been odd all
 		// morning, so calibrate the sensor"; "we had a glitch overnight")
-		if qr.when != nil && x.timeInStory(text, toks, cs, qr.when, context) && !saysThen(p, toks, context) {
+		if _, then := firstPhrase(p.thenWords, toks, own); qr.when != nil && !then && x.timeInStory(text, toks, cs, qr.when, context) {
 			qr.when = nil
 			// the request's own time still counts ("Evening peak's over by
 			// 11. Restart the controller tonight at 23:00."): read again
 			// with the story's words left out
-			var own []token
+			var req []token // the request's own tokens as they were before the time was read
+			var reqAt []int
 			for i, t := range beforeTime {
 				if !context[i] {
-					own = append(own, t)
+					req, reqAt = append(req, t), append(reqAt, i)
 				}
 			}
-			if w := parseTime(text, own, parseNumbers(own, p), p, x.d.units, now, ctx.Loc); w != nil && !w.bare {
+			if w := parseTime(text, req, parseNumbers(req, p), p, x.d.units, now, ctx.Loc); w != nil && !w.bare {
 				qr.when = w
-				for _, o := range own {
-					for i := range toks {
-						if o.used && toks[i].start == o.start {
-							toks[i].used = true
-						}
-					}
+				for k, t := range req {
+					toks[reqAt[k]].used = toks[reqAt[k]].used || t.used
 				}
 			}
 		}
@@ -617,14 +610,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// ahora": a now in one sentence and a time in another, with no one
 	// request told apart, is for now
 	if qr.when != nil && context == nil {
-		if nowAt, ok := nowSentence(p, toks); ok {
-			if at := strings.Index(text, qr.when.Text); at >= 0 {
-				for i, t := range toks {
-					if t.start == at && sentenceOf(toks, i) != nowAt {
-						qr.when = nil
-						break
-					}
-				}
+		if nowAt, ok := firstPhrase(p.nowWords, toks, func(int) bool { return true }); ok {
+			if i := exprStart(text, toks, qr.when); i >= 0 && sentenceOf(toks, i) != sentenceOf(toks, nowAt) {
+				qr.when = nil
 			}
 		}
 	}
@@ -918,41 +906,27 @@ func (x *Index) namesThingStoryDoesNot(cs []conceptTok, context []bool) bool {
 	return false
 }
 
-// saysNow: the request's own words say now ("right now", "sofort",
-// "ahora", "tout de suite"; pack nowWords).
-func saysNow(p *pack, toks []token, context []bool) bool {
+// firstPhrase is the token index of the first of phrases spelt out in
+// toks at a token accept takes (pack nowWords, thenWords).
+func firstPhrase(phrases [][]string, toks []token, accept func(i int) bool) (int, bool) {
 	words := wordsOf(toks, false)
 	for k, i := range words {
-		if _, ok := phraseAt(toks, words, k, p.nowWords); ok && !context[i] {
-			return true
-		}
-	}
-	return false
-}
-
-// saysThen: the request's own words point back to the story's time ("The
-// packaging crew arrives next week Tuesday at 7:15, start the conveyor
-// then"; pack thenWords).
-func saysThen(p *pack, toks []token, context []bool) bool {
-	words := wordsOf(toks, false)
-	for k, i := range words {
-		if _, ok := phraseAt(toks, words, k, p.thenWords); ok && !context[i] {
-			return true
-		}
-	}
-	return false
-}
-
-// nowSentence is the sentence (counted by opening words) of the first now
-// word.
-func nowSentence(p *pack, toks []token) (int, bool) {
-	words := wordsOf(toks, false)
-	for k, i := range words {
-		if _, ok := phraseAt(toks, words, k, p.nowWords); ok {
-			return sentenceOf(toks, i), true
+		if _, ok := phraseAt(toks, words, k, phrases); ok && accept(i) {
+			return i, true
 		}
 	}
 	return 0, false
+}
+
+// exprStart is the index of the token a time expression starts at, or -1.
+func exprStart(text string, toks []token, w *TimeExpr) int {
+	at := strings.Index(text, w.Text)
+	for i, t := range toks {
+		if t.start == at {
+			return i
+		}
+	}
+	return -1
 }
 
 // sentenceOf counts the sentences opened before token i.
@@ -993,19 +967,14 @@ func (x *Index) namesOwnThing(cs []conceptTok, context []bool) bool {
 // all morning"); a clause of only a time says when ("next Monday first
 // thing, put the heater on 45").
 func (x *Index) timeInStory(text string, toks []token, cs []conceptTok, when *TimeExpr, context []bool) bool {
-	at := strings.Index(text, when.Text)
-	var clause []int
-	for i, t := range toks {
-		if t.start != at || !context[i] {
-			continue
-		}
-		if clause == nil {
-			clause = clauseOf(text, toks)
-		}
-		for _, ct := range cs {
-			if clause[ct.start] == clause[i] && x.df[ct.c] > 0 {
-				return true
-			}
+	i := exprStart(text, toks, when)
+	if i < 0 || !context[i] {
+		return false
+	}
+	clause := clauseOf(text, toks)
+	for _, ct := range cs {
+		if clause[ct.start] == clause[i] && x.df[ct.c] > 0 {
+			return true
 		}
 	}
 	return false
@@ -1602,12 +1571,7 @@ func (x *Index) mentions(t *tgt, cs []string) int {
 // saysMeta: the request names the allowlist, a Playbook or a definition,
 // whose object the rest of it is.
 func (x *Index) saysMeta(qr *query) bool {
-	for _, m := range x.d.concepts.Meta {
-		if _, said := qr.q[m]; said {
-			return true
-		}
-	}
-	return false
+	return saysAny(qr, x.d.concepts.Meta)
 }
 
 // isSystem: the component is the system itself (an alias of it is
