@@ -60,7 +60,8 @@ func (s *Sim) runRead(o *op, a gate.Action) (int, any, error) {
 	var body any
 	_ = json.Unmarshal(resp.Body, &body)
 	if resp.Status >= 400 {
-		detail, _ := body.(map[string]any)["detail"].(string)
+		problem, _ := body.(map[string]any) // a body that is not a JSON object has no detail; never a panic
+		detail, _ := problem["detail"].(string)
 		return resp.Status, nil, api.NewProblem(resp.Status, api.CodeInvalidRequest, detail)
 	}
 	return resp.Status, body, nil
