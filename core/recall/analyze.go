@@ -571,7 +571,7 @@ func (c *conceptizer) fitForTypo(p *pack, w, v string, sure bool) bool {
 				}
 				// nor to an object or errand that is not ours: "claro" is
 				// not "cloro", "hardest" not "hardness"
-				if containsStr(c.d.concepts.Halt, x) || x == "@foreign" || x == "@off" {
+				if containsStr(c.d.concepts.Halt, x) || x == "@foreign" || x == "@off" || x == "@crew" {
 					return false
 				}
 			}

@@ -435,6 +435,8 @@ type query struct {
 	specificCmds  []int
 	idents        []string // identifiers written in the request ("E42", "low-level-refill")
 	named         []int    // operations named by their id or path ("getPulse", "GET /heart/v1/faults")
+	story         []bool   // tokens that tell the situation, not the request (for Trace)
+	offWhy        string   // which rule made the request off-errand (for Trace)
 }
 
 func (x *Index) analyse(text string, ctx Context) *query {
@@ -497,6 +499,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markCorrections(p, toks, qr.qty)
 	unitWords := x.d.units.mentions(toks)
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
+	crewOrOff(x, p, toks, cs, markers)
 	x.markNamedPlaces(p, toks, cs, markers)
 	x.markNamedOwners(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)
@@ -635,6 +638,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// "how does a reverse osmosis filter work?": asked, a kind of thing is general knowledge
 	generic := markers.has("@generic") && qr.read && !markers.has("@ask")
 	qr.code = codeLike(text)
+	qr.story = context
+	qr.offWhy = offReasons(toks, markers, qr.code, arith, qr.foreign, generic)
 	qr.off = markers.has("@off") || qr.code || arith || qr.foreign || generic || x.smallTalk(toks, cs, greetEnd) ||
 		((qr.read || !x.anyAction(cs)) && x.conversion(toks, cs, qr.qty, unitWords))
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")

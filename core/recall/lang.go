@@ -132,6 +132,10 @@ type packFile struct {
 	// FirstPerson: words of the writer themself ("I", "ich", "je"): a
 	// story clause with one tells where the writer is, not the request's object.
 	FirstPerson []string `json:"firstPerson"`
+	// CrewPrepositions: words before a crew or its gathering that make it
+	// whom or when a request is for ("for the night shift", "durante el
+	// turno", "avant la réunion"), not what it is about.
+	CrewPrepositions []string `json:"crewPrepositions"`
 	// ParticipleEnds: how past participles end as written ("é", "ado",
 	// "ed"): a clause opened by one tells a state, not a deed to do.
 	ParticipleEnds []string `json:"participleEnds"`
@@ -206,6 +210,7 @@ type pack struct {
 	others         map[string]bool
 	droppedG       bool
 	firstPerson    map[string]bool
+	crewPreps      map[string]bool
 	participleEnds []string
 	nowWords       [][]string
 	thenWords      [][]string
@@ -282,6 +287,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.others = set(f.Others)
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.firstPerson = set(f.FirstPerson)
+	p.crewPreps = set(f.CrewPrepositions)
 	p.participleEnds = f.ParticipleEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)
 	p.passive, p.wish = set(f.Passive), set(f.Wish)

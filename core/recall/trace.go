@@ -19,6 +19,18 @@ func (x *Index) Trace(text string, ctx Context) string {
 		fmt.Fprintf(&b, ", stops the %s (halt %q)", res.Thing, res.ThingHalt)
 	}
 	fmt.Fprintf(&b, "\n  mood: read %v (implied %v), act %v, past %v, negated %v, off-errand %v\n", qr.read, qr.readImplied, qr.act, qr.past, qr.neg, qr.off)
+	if qr.offWhy != "" {
+		fmt.Fprintf(&b, "  off because: %s\n", qr.offWhy)
+	}
+	if qr.story != nil {
+		var story []string
+		for i, t := range qr.toks {
+			if qr.story[i] {
+				story = append(story, t.orig)
+			}
+		}
+		fmt.Fprintf(&b, "  story: %s\n", strings.Join(story, " "))
+	}
 	cs := make([]string, 0, len(qr.q))
 	for c, w := range qr.q {
 		cs = append(cs, fmt.Sprintf("%s %.2f", c, w))
@@ -42,4 +54,32 @@ func (x *Index) Trace(text string, ctx Context) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// offReasons names the rules that make a request off-errand, and the
+// words that did, for Trace.
+func offReasons(toks []token, markers marks, code, arith, foreign, generic bool) string {
+	words := func(m string) string {
+		var ws []string
+		for _, at := range markers[m] {
+			ws = append(ws, toks[at].orig)
+		}
+		return strings.Join(ws, " ")
+	}
+	var why []string
+	if markers.has("@off") {
+		why = append(why, "errand words ("+words("@off")+")")
+	}
+	if foreign {
+		why = append(why, "things not ours ("+words("@foreign")+")")
+	}
+	for _, r := range []struct {
+		on   bool
+		name string
+	}{{code, "code"}, {arith, "arithmetic"}, {generic, "a kind of thing"}} {
+		if r.on {
+			why = append(why, r.name)
+		}
+	}
+	return strings.Join(why, ", ")
 }

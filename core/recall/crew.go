@@ -1,0 +1,43 @@
+package recall
+
+// crewOrOff decides what a word for a crew or its gathering ("shift",
+// "meeting", "Schicht", "turno", "réunion") means. In a request that names
+// a thing of ours, or after a word like "for" or "during" in one that
+// names a target ("a new token for the night shift", "the daily report
+// ready for the meeting", "the tank's minimum during last night's
+// shift"), it is whom or when the request is for: the word is dropped.
+// Otherwise the request is about them ("who's on the night shift?",
+// "schedule a meeting with HR"): an errand.
+func crewOrOff(x *Index, p *pack, toks []token, cs []conceptTok, markers marks) {
+	crew := markers["@crew"]
+	if len(crew) == 0 {
+		return
+	}
+	delete(markers, "@crew")
+	nowhere := make([]bool, len(toks))
+	if x.namesOwnThing(cs, nowhere) {
+		return
+	}
+	target := x.namesOwnTarget(cs, nowhere)
+	for _, at := range crew {
+		if !target || !afterCrewPreposition(p, toks, at) {
+			markers["@off"] = append(markers["@off"], at)
+		}
+	}
+}
+
+// afterCrewPreposition: one of the pack's crew prepositions stands at most
+// three words before the token ("for the planning meeting", "durante el
+// turno"), in the same sentence.
+func afterCrewPreposition(p *pack, toks []token, at int) bool {
+	for k, words := at-1, 0; k >= 0 && words < 4; k-- {
+		if toks[k].kind == 's' || toks[k+1].opens {
+			return false
+		}
+		if p.crewPreps[toks[k].text] {
+			return true
+		}
+		words++
+	}
+	return false
+}

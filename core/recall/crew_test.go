@@ -1,0 +1,35 @@
+package recall
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// A crew or its meeting is whom or when a request about our things is for;
+// a request about the crew itself is an errand.
+func TestResolve_CrewIsForWhomOrAnErrand(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text, target string // target "" means not understood; the first two are timed
+	}{
+		{"en", "Tomorrow at 7 run the daily production report so it's ready for the morning meeting.", "com.acme.report.daily"},
+		{"es", "A las 21:30 pon la cinta a 10 m/min para el turno de noche.", "com.acme.conveyor.set_speed"},
+		{"es", "¿Cuál fue el nivel mínimo del tanque durante el turno de anoche?", "getVitalFeatures"},
+		{"en", "It has already been approved by the shift lead, so set the pump flow to 80.", "com.acme.pump.set_flow"},
+		{"en", "who's on the night shift this week?", ""},
+		{"en", "can you schedule a meeting with HR for Thursday at 10?", ""},
+		{"es", "programa una reunión con recursos humanos el lunes", ""},
+		{"fr", "Qui est d'équipe de nuit samedi ?", ""},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		if c.target == "" {
+			assert.Equal(t, DecisionNone, res.Decision, c.text)
+			continue
+		}
+		assert.Equal(t, DecisionMatch, res.Decision, c.text)
+		assert.Equal(t, c.target, top(t, res).Target, c.text)
+	}
+}
