@@ -33,3 +33,23 @@ func TestResolve_CrewIsForWhomOrAnErrand(t *testing.T) {
 		assert.Equal(t, c.target, top(t, res).Target, c.text)
 	}
 }
+
+// A story that tells only of people and places names no object of the
+// request; one that tells of another thing, a value, or heads the request
+// does.
+func TestResolve_StoryOfPeopleAndPlacesIsNoObject(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		off        bool
+	}{
+		{"en", "Got back from the canteen and the control room is quiet. What's the pump pressure doing at the moment?", false},
+		{"de", "Freibad: wie warm ist das Becken heute?", true},
+		{"de", "Im Büro sind 18 Grad, dreh mal bitte die Heizung auf 21", true},
+		{"es", "la cafetera pierde presión, hay que cambiarle el filtro?", true},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, c.off, x.Resolve(c.text, ctx).Decision == DecisionNone, c.text)
+	}
+}

@@ -210,3 +210,27 @@ func (x *Index) unknownWord(p *pack, toks []token, cs []conceptTok, i int) bool 
 func adjacentWords(a, b token) bool {
 	return b.start == a.end+1
 }
+
+// tellsOnlyOfOthers are the story's clauses that name no thing or value of
+// ours, hold no number and do not end in a colon: they tell of people and
+// places.
+func (x *Index) tellsOnlyOfOthers(text string, toks []token, cs []conceptTok, clause []int, context []bool) map[int]bool {
+	out := map[int]bool{}
+	for i := range toks {
+		if context[i] {
+			out[clause[i]] = true
+		}
+	}
+	for _, ct := range cs {
+		if x.thingOf[ct.c] != "" || x.entityWord[ct.c] || x.isComponentWord(ct.c) {
+			delete(out, clause[ct.start])
+		}
+	}
+	for i, t := range toks {
+		last := i+1 == len(toks) || clause[i+1] != clause[i]
+		if t.kind == 'n' || (last && strings.HasPrefix(strings.TrimSpace(text[t.end:]), ":")) || (t.text == ":" && last) {
+			delete(out, clause[i])
+		}
+	}
+	return out
+}

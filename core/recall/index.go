@@ -561,6 +561,17 @@ func (x *Index) analyse(text string, ctx Context) *query {
 					owns[clause[i]] = true // "my bike tyre keeps losing pressure and I'm cycling home": the writer's own thing
 				}
 			}
+			// nor who or where else the story tells of, in a clause that says
+			// nothing of a thing or value ("Got back from the canteen and the
+			// control room is quiet. What's the pump pressure doing?"), unless
+			// the request points back to it ("… open the valve on it") or the
+			// clause is the request's heading ("Freibad: wie warm ist das
+			// Becken?")
+			if !saysIt(p, toks) {
+				for k := range x.tellsOnlyOfOthers(text, toks, cs, clause, context) {
+					writer[k] = true
+				}
+			}
 			for k := range owns {
 				delete(writer, k)
 			}
