@@ -48,7 +48,7 @@ func (l Limits) withDefaults() Limits {
 		l.MaxRequestBytes = 64 << 10
 	}
 	if l.MaxTextRunes <= 0 {
-		l.MaxTextRunes = 500
+		l.MaxTextRunes = 2000
 	}
 	if l.DeviceTimeout <= 0 {
 		l.DeviceTimeout = device.DefaultTimeout

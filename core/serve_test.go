@@ -168,7 +168,7 @@ func TestServe_RequestShape(t *testing.T) {
 	}{
 		{"no token", "", `{"text":"tank level"}`, 401},
 		{"unknown member", "demo-owner", `{"text":"tank level","run":"rm -rf"}`, 400},
-		{"text too long", "demo-owner", `{"text":"` + strings.Repeat("a", 501) + `"}`, 400},
+		{"text too long", "demo-owner", `{"text":"` + strings.Repeat("a", 2001) + `"}`, 400},
 		{"empty text", "demo-owner", `{"text":""}`, 400},
 		{"unknown choice", "demo-owner", `{"text":"x","choice":"q9-9"}`, 404},
 	}

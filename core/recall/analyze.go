@@ -634,7 +634,9 @@ func crossesClause(toks []token, a, b int) bool {
 			return true
 		}
 	}
-	return false
+	// a new line opens a sentence too ("batch looks lumpy\nturn the mixer
+	// up a bit": "looks … up" is no verb)
+	return slices.ContainsFunc(toks[a+1:b+1], func(t token) bool { return t.opens })
 }
 
 // contentBetween counts the words of idx that are no stop words.

@@ -440,7 +440,7 @@ type query struct {
 }
 
 func (x *Index) analyse(text string, ctx Context) *query {
-	text = blankMarkup(text)
+	text = blankMail(blankMarkup(text), x.frameOf, x.knownAnywhere)
 	toks := tokenize(text)
 	lang := ctx.Lang
 	if _, ok := x.d.packs[lang]; !ok || lang == "" {

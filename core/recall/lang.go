@@ -123,6 +123,9 @@ type packFile struct {
 	// Thanks end the request when they begin its last sentence ("…?
 	// Danke und einen schönen Tag noch."); earlier, more may follow
 	Thanks []string `json:"thanks"`
+	// ClosingLines close a message only on a line of their own ("ta",
+	// "thx", "best"): in a sentence they mean something else
+	ClosingLines []string `json:"closingLines"`
 	// Possessive: "my", "mein", "mi", "mon": what follows, if no pack knows
 	// it, is the person's own thing (foreign.go)
 	Possessive []string `json:"possessive"`
@@ -202,6 +205,7 @@ type pack struct {
 	closings       [][]string
 	recurring      [][]string
 	thanks         [][]string
+	closingLines   [][]string
 	subordinate    [][]string
 	titles         map[string]bool
 	sites          map[string]bool
@@ -273,6 +277,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.relative = set(f.Relative)
 	p.quote, p.greetings, p.closings = phrases(f.Quote), phrases(f.Greetings), phrases(f.Closings)
 	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
+	p.closingLines = phrases(f.ClosingLines)
 	p.titles, p.sites, p.coordinators = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, c := range f.Coordinators {
 		p.coordinators[Normalize(c)] = true

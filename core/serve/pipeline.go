@@ -39,7 +39,7 @@ type Env struct {
 }
 
 // DefaultMaxRunes bounds a request's text.
-const DefaultMaxRunes = 500
+const DefaultMaxRunes = 2000
 
 // Validate checks a request's shape: text present (unless it answers a
 // question), valid, and not longer than maxRunes.

@@ -475,8 +475,8 @@ func TestValidate_BoundsTheText(t *testing.T) {
 		{"plain", Request{Text: "how full is the tank?"}, true},
 		{"empty", Request{Text: "  "}, false},
 		{"choice alone", Request{Choice: "q1-1"}, true},
-		{"500 runes", Request{Text: strings.Repeat("é", 500)}, true},
-		{"501 runes", Request{Text: strings.Repeat("é", 501)}, false},
+		{"2000 runes", Request{Text: strings.Repeat("é", 2000)}, true},
+		{"2001 runes", Request{Text: strings.Repeat("é", 2001)}, false},
 		{"invalid utf-8", Request{Text: "\xff\xfe"}, false},
 		{"long choice", Request{Choice: strings.Repeat("x", 65)}, false},
 	}

@@ -46,7 +46,7 @@ func FuzzServe(f *testing.F) {
 				t.Fatalf("%q: answer %q, shortlist %d", text, got.Answer, len(got.Shortlist))
 			}
 		case 400:
-			if utf8.ValidString(text) && utf8.RuneCountInString(text) <= 500 && len(text) > 0 && text != " " {
+			if utf8.ValidString(text) && utf8.RuneCountInString(text) <= 2000 && len(text) > 0 && text != " " {
 				// a valid, bounded text is refused only when it is blank
 				for _, r := range text {
 					if r != ' ' && r != '\t' && r != '\n' && r != '\r' && r != '\v' && r != '\f' && r != 0x85 && r != 0xA0 {
