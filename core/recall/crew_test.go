@@ -53,3 +53,11 @@ func TestResolve_StoryOfPeopleAndPlacesIsNoObject(t *testing.T) {
 		assert.Equal(t, c.off, x.Resolve(c.text, ctx).Decision == DecisionNone, c.text)
 	}
 }
+
+// A month or a weekday after "in"/"am" is a time, not a named place.
+func TestResolve_MonthIsNoPlace(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("The filter was last changed in January. What's the differential pressure across the filter now?", testCtx())
+	assert.NotEqual(t, DecisionNone, res.Decision)
+	assert.Equal(t, DecisionNone, x.Resolve("what's the water level in Hamburg harbour?", testCtx()).Decision)
+}

@@ -34,8 +34,8 @@ func (x *Index) foreign(cs []conceptTok, markers marks) bool {
 func (x *Index) markNamedPlaces(p *pack, toks []token, cs []conceptTok, markers marks) {
 	for i := 1; i < len(toks); i++ {
 		t := toks[i]
-		if t.kind != 'w' || t.used || !startsUpper(t.orig) {
-			continue
+		if t.kind != 'w' || t.used || !startsUpper(t.orig) || calendarWord(p, t.text) {
+			continue // "changed in January", "am Montag": a time, not a place
 		}
 		place := func(w string) bool {
 			// an owner by name, not an acronym ("el token de API")
@@ -233,4 +233,11 @@ func (x *Index) tellsOnlyOfOthers(text string, toks []token, cs []conceptTok, cl
 		}
 	}
 	return out
+}
+
+// calendarWord: a month or a weekday of the pack.
+func calendarWord(p *pack, w string) bool {
+	_, month := p.time.Months[w]
+	_, day := p.time.Weekdays[w]
+	return month || day
 }

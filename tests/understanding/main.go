@@ -34,9 +34,21 @@ func main() {
 	deviceURL := flag.String("device", "", "a running device (e.g. http://127.0.0.1:8081) instead of the in-process simulator; it must offer POST /_sim/reset")
 	seed := flag.Int64("seed", 0, "the in-process simulator's seed")
 	explain := flag.String("explain", "", "requests separated by \"|\": show how each is read and answered, run no suite")
+	explainFile := flag.String("explain-file", "", "a file holding one request (a pasted mail, with its new lines and bars): show how it is read and answered")
 	lang := flag.String("lang", "", "with -explain: the language the request says it is in (en, de, es, fr), as a case's lang")
 	flag.Parse()
 
+	if *explainFile != "" {
+		b, err := os.ReadFile(*explainFile)
+		if err == nil {
+			err = explainTexts([]string{string(b)}, *lang, *seed)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "understanding:", err)
+			os.Exit(2)
+		}
+		return
+	}
 	if *explain != "" {
 		if err := explainTexts(strings.Split(*explain, "|"), *lang, *seed); err != nil {
 			fmt.Fprintln(os.Stderr, "understanding:", err)
