@@ -1,6 +1,9 @@
 package recall
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // foreign: the request names an object this system does not have ("the
 // diesel generator", "le silo à chaux", "la oficina"). The packs mark such
@@ -240,4 +243,66 @@ func calendarWord(p *pack, w string) bool {
 	_, month := p.time.Months[w]
 	_, day := p.time.Weekdays[w]
 	return month || day
+}
+
+// markOtherInstances marks @others (another one's, whatever a target
+// says of it) a thing of ours named as another one of
+// its kind: after an ordinal or "other" ("the second pump house", "die
+// andere Pumpe"), or with a number this system has no component for, a
+// word following ("pump 2 in the second pump house", "Pumpe 3 im
+// Pumpenhaus anhalten"). A number last or before a unit is a value ("valve
+// 5", "pump 2 m³/h").
+func (x *Index) markOtherInstances(p *pack, toks []token, cs []conceptTok, markers marks) {
+	for _, ct := range cs {
+		thing := x.thingOf[ct.c]
+		if thing == "" || ct.typo {
+			continue
+		}
+		if k := ct.start - 1; k >= 0 && toks[k].kind == 'w' && p.otherOrdinals[toks[k].text] {
+			markers["@others"] = append(markers["@others"], ct.start)
+			continue
+		}
+		n := ct.end
+		if n+1 >= len(toks) || toks[n].kind != 'n' || !adjacentWords(toks[n-1], toks[n]) || toks[n+1].kind != 'w' {
+			continue
+		}
+		num, err := strconv.Atoi(toks[n].text)
+		if err != nil || num < 2 || num > 12 || x.entityIDs[thing+"-"+toks[n].text] {
+			continue
+		}
+		if _, _, unit := x.d.units.match(toks, n+1); unit || toks[n+1].used {
+			continue // a unit or a time read after the number
+		}
+		markers["@others"] = append(markers["@others"], ct.start)
+	}
+}
+
+// claimsOurs: the request claims a thing for the station, by a word of the
+// pack's ours right before a thing ("how full is OUR tank?", "our level
+// sensor"; not "the valve on our boiler") or alone ("el filtro de 90
+// segundos, el nuestro"), or by a component's id
+// ("pump-1 flow to 150 l/min"). Other equipment it names beside is then a
+// comparison or a reason ("forget the fire-water tank", "like the
+// boiler", "the second pump house is down"), not its object.
+func (x *Index) claimsOurs(p *pack, toks []token, cs []conceptTok, ids []EntityRef) bool {
+	for _, e := range ids {
+		if e.Kind == "component" {
+			return true
+		}
+	}
+	for i, t := range toks {
+		if t.kind != 'w' || !p.ours[t.text] {
+			continue
+		}
+		// standing alone ("…, el nuestro, no el de la torre", "the one
+		// that's ours"), it claims any thing the request names
+		alone := i+1 == len(toks) || toks[i+1].kind != 'w'
+		for _, ct := range cs {
+			next := ct.start == i+1 || (ct.start == i+2 && toks[i+1].kind == 'w') // "our level sensor"
+			if x.thingOf[ct.c] != "" && !ct.typo && (alone || next) {
+				return true
+			}
+		}
+	}
+	return false
 }

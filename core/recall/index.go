@@ -504,6 +504,11 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.markNamedOwners(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)
 	x.markOthersThings(p, toks, cs, markers)
+	x.markOtherInstances(p, toks, cs, markers)
+	if x.claimsOurs(p, toks, cs, qr.idEnts) {
+		delete(markers, "@foreign")
+		delete(markers, "@others")
+	}
 	x.markGeneric(p, toks, cs, markers)
 	markers["@foreign"] = append(markers["@foreign"], sites...)
 	// "could you …?" asks for something to be done, not a question

@@ -139,6 +139,14 @@ type packFile struct {
 	// whom or when a request is for ("for the night shift", "durante el
 	// turno", "avant la réunion"), not what it is about.
 	CrewPrepositions []string `json:"crewPrepositions"`
+	// OtherOrdinals before a thing name another one of it ("the second
+	// pump house", "im zweiten Pumpenhaus", "la segunda bomba"): this
+	// system has one of each ("other" is not one: "on the other line")
+	OtherOrdinals []string `json:"otherOrdinals"`
+	// Ours: words that claim a thing for the station ("our tank", "unser
+	// Ventil", "el nuestro"): beside them, other equipment named is a
+	// comparison, not the object
+	Ours []string `json:"ours"`
 	// ParticipleEnds: how past participles end as written ("é", "ado",
 	// "ed"): a clause opened by one tells a state, not a deed to do.
 	ParticipleEnds []string `json:"participleEnds"`
@@ -215,6 +223,8 @@ type pack struct {
 	droppedG       bool
 	firstPerson    map[string]bool
 	crewPreps      map[string]bool
+	otherOrdinals  map[string]bool
+	ours           map[string]bool
 	participleEnds []string
 	nowWords       [][]string
 	thenWords      [][]string
@@ -293,6 +303,8 @@ func parsePack(data []byte) (*pack, error) {
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.firstPerson = set(f.FirstPerson)
 	p.crewPreps = set(f.CrewPrepositions)
+	p.otherOrdinals = set(f.OtherOrdinals)
+	p.ours = set(f.Ours)
 	p.participleEnds = f.ParticipleEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)
 	p.passive, p.wish = set(f.Passive), set(f.Wish)

@@ -71,7 +71,7 @@ func offReasons(toks []token, markers marks, code, arith, foreign, generic bool)
 		why = append(why, "errand words ("+words("@off")+")")
 	}
 	if foreign {
-		why = append(why, "things not ours ("+words("@foreign")+")")
+		why = append(why, "things not ours ("+strings.TrimSpace(words("@foreign")+" "+words("@others"))+")")
 	}
 	for _, r := range []struct {
 		on   bool

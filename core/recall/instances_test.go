@@ -1,0 +1,35 @@
+package recall
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// Another one of a thing (numbered, or second) and other equipment (a
+// boiler, the fire-water tank) are not ours; a thing the request claims
+// for the station is, whatever it compares it with.
+func TestResolve_OtherInstancesAndClaimedThings(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		off        bool
+	}{
+		{"en", "What's the discharge pressure on pump 2 in the second pump house?", true},
+		{"de", "Pumpe 3 im zweiten Pumpenhaus anhalten", true},
+		{"es", "¿Qué presión tiene la bomba 2 de la segunda casa de bombas?", true},
+		{"en", "Set the boiler setpoint to 70 °C.", true},
+		{"en", "How full is the fire-water tank right now?", true},
+		{"fr", "Monte la consigne de la chaudière à 70 °C", true},
+		{"en", "run the pump 2 hours", false},
+		{"en", "set valve 5", false},
+		{"en", "forget the fire-water tank, how full is OUR tank?", false},
+		{"en", "pump-1 flow to 40 l/min, the second pump house is down and we have to cover", false},
+		{"es", "contralavado del filtro de 90 segundos, el nuestro, no el de la torre", false},
+		{"en", "my missus says the pressure valve on our boiler at home is dripping, how far should I open it?", true},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, c.off, x.Resolve(c.text, ctx).Decision == DecisionNone, c.text)
+	}
+}
