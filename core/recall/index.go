@@ -649,6 +649,14 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	if at, ok := markers.first("@why"); ok && x.namesChange(toks, cs, context, at) {
 		qr.past, qr.why = true, true
 	}
+	// "who changed the heater setpoint?", "Wer hat den Sollwert
+	// geändert?", "Qui a modifié la consigne ?": who made a change is in
+	// the record of what happened too, when "who" opens the sentence and a
+	// deed or a change follows ("who has access tokens on this thing?"
+	// asks for the tokens: "on" is a state)
+	if at, ok := markers.first("@who"); ok && (at == 0 || toks[at].opens || toks[at-1].kind == 's') && x.saysAfter(cs, at, append(slices.Clone(x.d.concepts.History), x.d.concepts.Action...)) {
+		qr.past, qr.why = true, true
+	}
 	qr.extreme = extremeOf(markers, cs)
 	qr.foreign = x.foreign(cs, markers)
 	// "how does a reverse osmosis filter work?": asked, a kind of thing is general knowledge
@@ -1990,6 +1998,11 @@ func (x *Index) namesChange(toks []token, cs []conceptTok, context []bool, whyAt
 		}
 	}
 	return false
+}
+
+// saysAfter: a concept of list follows the token at.
+func (x *Index) saysAfter(cs []conceptTok, at int, list []string) bool {
+	return slices.ContainsFunc(cs, func(ct conceptTok) bool { return ct.start > at && containsStr(list, ct.c) })
 }
 
 // anyAction: some concept of cs is an action ("set", "start").

@@ -33,3 +33,22 @@ func TestResolve_OtherInstancesAndClaimedThings(t *testing.T) {
 		assert.Equal(t, c.off, x.Resolve(c.text, ctx).Decision == DecisionNone, c.text)
 	}
 }
+
+// Who made a change is in the record of what happened; who holds tokens
+// is not.
+func TestResolve_WhoChangedIsTheRhythm(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"en", "who messed with the heater setpoint last night"},
+		{"de", "Wer hat den Sollwert vom Heizer geändert?"},
+		{"es", "¿Quién cambió la consigna del calentador?"},
+		{"fr", "Qui a modifié la consigne de chauffe ?"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.Equal(t, "getRhythm", top(t, res).Target, c.text)
+	}
+	ctx := testCtx()
+	assert.Equal(t, "getTokens", top(t, x.Resolve("Who has access tokens on this thing?", ctx)).Target)
+}
