@@ -131,6 +131,14 @@ func compound(p *pack, w string, depth int) ([]string, bool) {
 	if depth > 2 || len(w) < 6 {
 		return nil, false
 	}
+	// a first part not ours decides, however long, and whatever follows
+	// ("Löschwassertank" is no deletion of the water tank,
+	// "Kesselspeisepumpe" no pump of ours, "Kühlturmrücklauf" the tower's)
+	for cut := len(w) - 3; cut >= 3; cut-- {
+		if lc, ok := lookupLinked(p, w[:cut]); ok && containsStr(lc, "@foreign") && cut >= 5 && len(w)-cut >= 4 {
+			return append([]string{}, lc...), true
+		}
+	}
 	for cut := 3; cut <= len(w)-3; cut++ {
 		right, left := w[cut:], w[:cut]
 		rc, ok := lookup(p, right)

@@ -451,7 +451,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markParticiples(p, toks)
 	restoreDroppedG(p, text, toks)
 	qr := &query{text: text, toks: toks, lang: lang, q: map[string]float64{}, span: map[string][2]int{}}
-	qr.idEnts = x.markIDs(text, toks)
+	qr.idEnts = x.markIDs(p, text, toks)
 	byPath, pathIDs, pathAt := x.namedByPath(text, toks)
 	byID, idAt := x.markOperationIDs(toks)
 	qr.named = append(byID, byPath...)
@@ -1011,7 +1011,7 @@ func (x *Index) timeInStory(text string, toks []token, cs []conceptTok, when *Ti
 
 // markIDs finds component ids written with a number ("pump-1", "pump 1")
 // so that the number is not read as a quantity.
-func (x *Index) markIDs(text string, toks []token) []EntityRef {
+func (x *Index) markIDs(p *pack, text string, toks []token) []EntityRef {
 	var refs []EntityRef
 	lower := strings.ToLower(text)
 	dotted := dottedWords(lower)
@@ -1050,8 +1050,8 @@ func (x *Index) markIDs(text string, toks []token) []EntityRef {
 					j++
 					continue
 				}
-				if toks[j].text != want[k] {
-					break
+				if toks[j].text != want[k] && (k > 0 || !x.sameThing(p, toks[j].text, want[0])) {
+					break // "vanne-1", "Ventil-1": the thing's word in the request's language
 				}
 				j++
 				k++
@@ -1071,6 +1071,17 @@ func (x *Index) markIDs(text string, toks []token) []EntityRef {
 		}
 	}
 	return refs
+}
+
+// sameThing: w means in pack p the thing the English word of an id means
+// ("vanne" and "valve", "Pumpe" and "pump").
+func (x *Index) sameThing(p *pack, w, idWord string) bool {
+	if p == nil {
+		return false
+	}
+	return wordMeans(x.d.packs["en"], idWord, func(c string) bool {
+		return x.thingOf[c] != "" && wordMeans(p, w, func(c2 string) bool { return c2 == c })
+	})
 }
 
 // f1 scores a doc: overlap o of the request's mass qm and the doc's mass dm.

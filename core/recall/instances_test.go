@@ -52,3 +52,23 @@ func TestResolve_WhoChangedIsTheRhythm(t *testing.T) {
 	ctx := testCtx()
 	assert.Equal(t, "getTokens", top(t, x.Resolve("Who has access tokens on this thing?", ctx)).Target)
 }
+
+// A component's id in the request's language is that component; a German
+// compound whose first part is other equipment is that equipment's.
+func TestResolve_TranslatedIDsAndForeignCompounds(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text, target string }{
+		{"fr", "vanne-1 à 80 %", "com.acme.valve.set_position"},
+		{"de", "Ventil-1 auf 25 % stellen", "com.acme.valve.set_position"},
+		{"de", "Pumpendurchfluss?", "getProperty"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, c.target, top(t, x.Resolve(c.text, ctx)).Target, c.text)
+	}
+	for _, text := range []string{"Wie hoch ist der Füllstand im Löschwassertank?", "Kesselspeisepumpe Durchfluss?", "Wie warm ist das Wasser im Kühlturmrücklauf?"} {
+		ctx := testCtx()
+		ctx.Lang = "de"
+		assert.Equal(t, DecisionNone, x.Resolve(text, ctx).Decision, text)
+	}
+}
