@@ -1524,8 +1524,10 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	if unitMatch {
 		bonus(0.12)
-	} else if anyUnit && !qr.read && t.numeric == 0 && !containsStr(x.d.concepts.FreeForm, t.ID) {
-		s -= 0.15 // the value must go somewhere: "pump at 55 l/min" is not "start the pump"
+	} else if anyUnit && !qr.read && t.numeric == 0 && !containsStr(x.d.concepts.FreeForm, t.ID) && !(qr.calibrating && x.mentions(t, x.d.concepts.Offsets) > 0) {
+		// the value must go somewhere: "pump at 55 l/min" is not "start
+		// the pump"; a calibration's numbers are the sensor's error
+		s -= 0.15
 	} else if unitMiss {
 		s -= 0.08
 	}

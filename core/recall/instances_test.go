@@ -72,3 +72,12 @@ func TestResolve_TranslatedIDsAndForeignCompounds(t *testing.T) {
 		assert.Equal(t, DecisionNone, x.Resolve(text, ctx).Decision, text)
 	}
 }
+
+// A calibration's numbers are the sensor's error: they cost the calibration
+// nothing.
+func TestResolve_CalibrationNumbersAreTheError(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("Calibrate the pressure sensor, the reading is 0.3 bar off versus our test gauge.", testCtx())
+	assert.Equal(t, DecisionMatch, res.Decision)
+	assert.Equal(t, "com.acme.sensors.calibrate", top(t, res).Target)
+}
