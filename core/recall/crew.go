@@ -1,5 +1,7 @@
 package recall
 
+import "slices"
+
 // crewOrOff decides what a word for a crew or its gathering ("shift",
 // "meeting", "Schicht", "turno", "réunion") means. In a request that names
 // a thing of ours, or after a word like "for" or "during" in one that
@@ -18,7 +20,8 @@ func crewOrOff(x *Index, p *pack, toks []token, cs []conceptTok, markers marks) 
 	if x.namesOwnThing(cs, nowhere) {
 		return
 	}
-	target := x.namesOwnTarget(cs, nowhere)
+	// "who" names the record of who did what, not whom a request is for
+	target := x.namesOwnTarget(slices.DeleteFunc(slices.Clone(cs), func(ct conceptTok) bool { return containsStr(x.d.concepts.Person, ct.c) }), nowhere)
 	for _, at := range crew {
 		if !target || !afterCrewPreposition(p, toks, at) {
 			markers["@off"] = append(markers["@off"], at)

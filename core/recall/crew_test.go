@@ -61,3 +61,12 @@ func TestResolve_MonthIsNoPlace(t *testing.T) {
 	assert.NotEqual(t, DecisionNone, res.Decision)
 	assert.Equal(t, DecisionNone, x.Resolve("what's the water level in Hamburg harbour?", testCtx()).Decision)
 }
+
+// German shifts by name are crews; "in der Spätschicht" is when.
+func TestResolve_NamedShiftsAreCrews(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	assert.Equal(t, "getVitalFeatures", top(t, x.Resolve("Durchschnittlicher Durchfluss in der Spätschicht?", ctx)).Target)
+	assert.Equal(t, DecisionNone, x.Resolve("wer ist in der Spätschicht?", ctx).Decision)
+}
