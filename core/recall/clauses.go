@@ -84,7 +84,7 @@ func subordinate(p *pack, toks []token, clause []int) (out []int, sub map[int]bo
 // only a clause that asks can be the request. It returns which tokens are
 // context, or nil, and whether the context is about something else
 // altogether (oursBesideElse), so that its objects do not count either.
-func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTok, markers marks, question bool) (context []bool, elsewhere bool) {
+func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTok, markers marks, question bool, values []int) (context []bool, elsewhere bool) {
 	clause, sub := subordinate(p, toks, clauseOf(text, toks))
 	first := map[int]conceptTok{} // clause -> its first concept (typo guesses left out)
 	known := map[int]int{}        // clause -> the token of its first concept a target uses
@@ -147,6 +147,18 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 			asks[clause[at]] = true
 		}
 	}
+	// a thing and a value for it ask for the change without a verb, when
+	// no other clause asks ("Valve to 120%, the kitchens need more water",
+	// "Heizung auf 2 Grad, wir machen Pause"; not "la sonda marca dos
+	// grados más … Calibra el sensor")
+	valued := map[int]bool{}
+	if !question {
+		for _, at := range values {
+			if f, ok := first[clause[at]]; ok && f.start < at && (x.thingOf[f.c] != "" || x.isComponentWord(f.c)) && !sub[clause[at]] {
+				valued[clause[at]] = true
+			}
+		}
+	}
 	// a polite opener asks for something to be done wherever the verb
 	// stands ("Könnten Sie bitte den Tank auf 80 Prozent befüllen?")
 	for _, at := range markers["@ask"] {
@@ -169,6 +181,11 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 		// "c'est réglé", "Backflushed the filter at 07:40": a participle
 		// tells a state, it asks for no deed
 		if asks[k] || (!question && x.action[ct.c] && !participle(p, toks[ct.start].orig)) {
+			requests = append(requests, k)
+		}
+	}
+	if len(requests) == 0 {
+		for k := range valued {
 			requests = append(requests, k)
 		}
 	}
@@ -321,4 +338,22 @@ func participle(p *pack, w string) bool {
 		}
 	}
 	return false
+}
+
+// valueTokens are the tokens that start a quantity in a unit other than
+// seconds: a value to set ("120%", "2 Grad", "40 m/min").
+func valueTokens(toks []token, qty []Quantity) []int {
+	var out []int
+	for _, q := range qty {
+		if q.Unit == "" || q.Unit == "s" {
+			continue
+		}
+		for i, t := range toks {
+			if t.start == q.Start {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
 }

@@ -302,3 +302,20 @@ func TestResolve_ExistentialsAndParticiplesTell(t *testing.T) {
 	ctx.Lang = "en"
 	assert.Equal(t, "postConfigBackup", top(t, x.Resolve("Before I touch any of the alarm thresholds: take a config backup please.", ctx)).Target)
 }
+
+// A thing and a value ask for the change without a verb, so the clause
+// after them is its reason; a calibration story with a value does not.
+func TestResolve_ThingAndValueAsk(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text, target string }{
+		{"en", "Valve to 60%, the kitchens need more water", "com.acme.valve.set_position"},
+		{"de", "Heizung auf 40 Grad, wir machen Pause", "com.acme.heater.set_setpoint"},
+		{"es", "La sonda de temperatura marca dos grados más que el termómetro patrón. Calibra el sensor de temperatura.", "com.acme.sensors.calibrate"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.Equal(t, DecisionMatch, res.Decision, c.text)
+		assert.Equal(t, c.target, top(t, res).Target, c.text)
+	}
+}

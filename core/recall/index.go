@@ -513,7 +513,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markers["@foreign"] = append(markers["@foreign"], sites...)
 	// "could you …?" asks for something to be done, not a question
 	question := strings.Contains(text, "?") && !markers.has("@ask") && !markers.has("@please") && !markers.has("@hypothetical")
-	context, elsewhere := x.contextTokens(p, text, toks, cs, markers, question)
+	context, elsewhere := x.contextTokens(p, text, toks, cs, markers, question, valueTokens(toks, qr.qty))
 	if context != nil {
 		// the request's own words first, so that a word in both counts fully
 		slices.SortStableFunc(cs, func(a, b conceptTok) int { return cmpBool(context[a.start], context[b.start]) })
