@@ -1462,7 +1462,7 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	// "min, max et moyenne de la température": statistics are for the
 	// targets that compute them, not for the values one by one
-	if qr.read && !qr.act && x.mentions(t, x.d.concepts.Statistics) == 0 {
+	if (qr.read || qr.readImplied || !qr.act) && !qr.act && x.mentions(t, x.d.concepts.Statistics) == 0 {
 		// each statistic asked for weighs against the others: "la
 		// consommation moyenne et le pic"
 		for _, c := range x.d.concepts.Statistics {

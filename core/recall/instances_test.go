@@ -81,3 +81,19 @@ func TestResolve_CalibrationNumbersAreTheError(t *testing.T) {
 	assert.Equal(t, DecisionMatch, res.Decision)
 	assert.Equal(t, "com.acme.sensors.calibrate", top(t, res).Target)
 }
+
+// Rising or falling is a trend, and a statistic asked in a noun phrase is
+// for the statistics.
+func TestResolve_TrendsAndNounPhraseStatistics(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"en", "Has the pump pressure been creeping up over the last hour?"},
+		{"fr", "Est-ce que la température de l'eau monte ou descend depuis une demi-heure ?"},
+		{"es", "temperatura maxima del calentador ayer"},
+		{"de", "Steigt die Heizertemperatur seit heute Mittag oder fällt sie? Tendenz bitte"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, "getVitalFeatures", top(t, x.Resolve(c.text, ctx)).Target, c.text)
+	}
+}
