@@ -783,7 +783,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	for _, w := range qr.q {
 		qr.mass += w
 	}
-	qr.ents = partOfProperty(matchEntities(x.entitiesOf(qr.q), qr.q, qr.span, text, toks), qr.q)
+	qr.ents = x.dropClaimed(partOfProperty(matchEntities(x.entitiesOf(qr.q), qr.q, qr.span, text, toks), qr.q), qr.q, cs, context)
 	bestProp, _, hasProp := bestOfKind(qr.ents, "property")
 	// "set the flow", "Durchfluss auf 40": a value or the word set; "reset
 	// the level sensor" sets no level
@@ -2011,6 +2011,30 @@ func (x *Index) namesChange(toks []token, cs []conceptTok, context []bool, whyAt
 		}
 	}
 	return false
+}
+
+// dropClaimed leaves out the properties named only by a word a concept of
+// the request claims (concepts.json claims), when the request's own words
+// name no thing (a word guessed from a typo does not): "drop autonomy to
+// level 2" names no tank.level.
+func (x *Index) dropClaimed(ents []entityMatch, q map[string]float64, cs []conceptTok, context []bool) []entityMatch {
+	var claimed []string
+	for c, words := range x.d.concepts.Claims {
+		if _, said := q[c]; said {
+			claimed = append(claimed, words...)
+		}
+	}
+	if len(claimed) == 0 {
+		return ents
+	}
+	for _, ct := range cs {
+		if x.thingOf[ct.c] != "" && !ct.typo && (context == nil || !context[ct.start]) {
+			return ents // "drain the tank to level 20": the tank's
+		}
+	}
+	return slices.DeleteFunc(ents, func(m entityMatch) bool {
+		return m.ref.Kind == "property" && !slices.ContainsFunc(m.covered, func(c string) bool { return !containsStr(claimed, c) })
+	})
 }
 
 // saysAfter: a concept of list follows the token at.

@@ -97,3 +97,14 @@ func TestResolve_TrendsAndNounPhraseStatistics(t *testing.T) {
 		assert.Equal(t, "getVitalFeatures", top(t, x.Resolve(c.text, ctx)).Target, c.text)
 	}
 }
+
+// The autonomy's level is no tank level; the tank's is.
+func TestResolve_AutonomyClaimsItsLevel(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	assert.Equal(t, "putTendingAutonomy", top(t, x.Resolve("Die Autonomie soll laut Chef auf Stufe 4 hoch. Können Sie das einstellen?", ctx)).Target)
+	ctx.Lang = "en"
+	assert.Equal(t, "com.acme.tank.drain", top(t, x.Resolve("drain the tank to level 20%", ctx)).Target)
+	assert.NotEqual(t, "com.acme.tank.drain", top(t, x.Resolve("New starter is shadowing me, so drop autonomy to level 2 please.", ctx)).Target)
+}

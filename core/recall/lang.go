@@ -381,6 +381,10 @@ type conceptsFile struct {
 	Without      string              `json:"without"`      // "without starting a new one": the deed after it is not asked for
 	States       []string            `json:"states"`       // states a thing changes into ("running"): why it did is a question about what happened
 	Conjunctions []string            `json:"conjunctions"` // question words that also join clauses ("when", "quand", "wenn")
+	// Claims: a concept that takes a generic word for itself when no
+	// thing is named ("drop autonomy to level 2": the autonomy's level,
+	// not the tank's)
+	Claims map[string][]string `json:"claims"`
 	ArgEntities  map[string]string   `json:"argEntities"`
 }
 
