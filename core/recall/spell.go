@@ -1,5 +1,7 @@
 package recall
 
+import "strings"
+
 // spell corrects the sure slips of the hand in toks before anything reads
 // them (sureTypo: two letters swapped, a doubled letter dropped, added or
 // moved), so that numbers, times and phrases of several words see the word
@@ -46,18 +48,23 @@ func (c *conceptizer) spell(p *pack, toks []token) {
 	}
 }
 
-// inPhrase: toks[i] with a word next to it is a phrase of the lexicons
-// ("audit trail" is no "audit trial").
+// inPhrase: toks[i] with the words next to it is a phrase of two or three
+// words of the lexicons ("audit trail" is no "audit trial", "tour de
+// refroidissement" no "refroidir").
 func (c *conceptizer) inPhrase(p *pack, toks []token, i int) bool {
 	for _, q := range []*pack{p, c.d.packs["en"]} {
-		if i > 0 {
-			if _, ok := q.lex[toks[i-1].text+" "+toks[i].text]; ok {
-				return true
-			}
-		}
-		if i+1 < len(toks) {
-			if _, ok := q.lex[toks[i].text+" "+toks[i+1].text]; ok {
-				return true
+		for n := 2; n <= 3; n++ {
+			for a := i - n + 1; a <= i; a++ {
+				if a < 0 || a+n > len(toks) {
+					continue
+				}
+				words := make([]string, n)
+				for k := range words {
+					words[k] = toks[a+k].text
+				}
+				if _, ok := q.lex[strings.Join(words, " ")]; ok {
+					return true
+				}
 			}
 		}
 	}

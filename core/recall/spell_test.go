@@ -84,3 +84,11 @@ func TestResolve_ConsonantAbbreviations(t *testing.T) {
 	_, ok := x.cz.abbreviation("fr", "vers")
 	assert.False(t, ok)
 }
+
+// A word of a three-word phrase is no typo of another word.
+func TestSpell_KeepsWordsOfLongerPhrases(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "fr"
+	assert.Equal(t, DecisionNone, x.Resolve("Température de l'eau en sortie de tour de refroidissement ?", ctx).Decision)
+}
