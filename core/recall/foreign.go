@@ -306,3 +306,18 @@ func (x *Index) claimsOurs(p *pack, toks []token, cs []conceptTok, ids []EntityR
 	}
 	return false
 }
+
+// markElsewhere marks @foreign the names of things no station has that the
+// pack lists (pack elsewhere), as written: "the espresso machine", "el
+// telesilla". A word a target knows at that place stays ours (foreign).
+func markElsewhere(p *pack, toks []token, markers marks) {
+	if len(p.elsewhere) == 0 {
+		return
+	}
+	words := wordsOf(toks, false)
+	for k := range words {
+		if _, ok := phraseAt(toks, words, k, p.elsewhere); ok {
+			markers["@foreign"] = append(markers["@foreign"], words[k])
+		}
+	}
+}

@@ -500,6 +500,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	unitWords := x.d.units.mentions(toks)
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
 	crewOrOff(x, p, toks, cs, markers)
+	markElsewhere(p, toks, markers)
 	x.markNamedPlaces(p, toks, cs, markers)
 	x.markNamedOwners(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)

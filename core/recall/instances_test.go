@@ -108,3 +108,19 @@ func TestResolve_AutonomyClaimsItsLevel(t *testing.T) {
 	assert.Equal(t, "com.acme.tank.drain", top(t, x.Resolve("drain the tank to level 20%", ctx)).Target)
 	assert.NotEqual(t, "com.acme.tank.drain", top(t, x.Resolve("New starter is shadowing me, so drop autonomy to level 2 please.", ctx)).Target)
 }
+
+// Things no station has, named as written, make a request about them.
+func TestResolve_ThingsElsewhere(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"en", "average tyre pressure on the delivery vans?"},
+		{"es", "La campana extractora de la cocina no tira, ¿puedes subirle la velocidad?"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, DecisionNone, x.Resolve(c.text, ctx).Decision, c.text)
+	}
+	ctx := testCtx()
+	ctx.Lang = "fr"
+	assert.NotEqual(t, DecisionNone, x.Resolve("Mets the speed à 20", ctx).Decision, "a short word of another language is no tea")
+}

@@ -143,6 +143,11 @@ type packFile struct {
 	// pump house", "im zweiten Pumpenhaus", "la segunda bomba"): this
 	// system has one of each ("other" is not one: "on the other line")
 	OtherOrdinals []string `json:"otherOrdinals"`
+	// Elsewhere: names of things no station has (furniture, vehicles, food,
+	// other buildings' equipment: "espresso machine", "Gabelstapler",
+	// "telesilla"), matched as written, never by stem, compound or
+	// spelling: a request whose own clause names one is about it
+	Elsewhere []string `json:"elsewhere"`
 	// Ours: words that claim a thing for the station ("our tank", "unser
 	// Ventil", "el nuestro"): beside them, other equipment named is a
 	// comparison, not the object
@@ -225,6 +230,7 @@ type pack struct {
 	crewPreps      map[string]bool
 	otherOrdinals  map[string]bool
 	ours           map[string]bool
+	elsewhere      [][]string
 	participleEnds []string
 	nowWords       [][]string
 	thenWords      [][]string
@@ -305,6 +311,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.crewPreps = set(f.CrewPrepositions)
 	p.otherOrdinals = set(f.OtherOrdinals)
 	p.ours = set(f.Ours)
+	p.elsewhere = phrases(f.Elsewhere)
 	p.participleEnds = f.ParticipleEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)
 	p.passive, p.wish = set(f.Passive), set(f.Wish)
