@@ -124,3 +124,14 @@ func TestResolve_ThingsElsewhere(t *testing.T) {
 	ctx.Lang = "fr"
 	assert.NotEqual(t, DecisionNone, x.Resolve("Mets the speed à 20", ctx).Decision, "a short word of another language is no tea")
 }
+
+// A message's text is what follows the recipient's colon; an id is the
+// recipient, never the text.
+func TestResolve_MessageTextAfterColon(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("Send a message to peer line-2: maintenance window starts at 06:00.", testCtx())
+	c := top(t, res)
+	assert.Equal(t, "postMessage", c.Target)
+	assert.Equal(t, "line-2", c.Args["to"])
+	assert.Equal(t, "maintenance window starts at 06:00.", c.Args["text"])
+}

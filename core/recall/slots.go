@@ -107,6 +107,13 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 		case qr.quote != "" && containsStr(x.d.concepts.TextArgs, a.Name):
 			set(a.Name, qr.quote, GroundStated) // "… saying the tank is full"
 			done = true
+		case containsStr(x.d.concepts.TextArgs, a.Name):
+			// "send a message to peer station-2: maintenance starts at 6":
+			// what follows the recipient's colon; an id is no text
+			if body := colonBody(qr.text, qr.idents); body != "" {
+				set(a.Name, body, GroundStated)
+				done = true
+			}
 		case (a.Type == "string" || a.Type == "") && a.Required && !containsStr(x.d.concepts.TimeArgs, a.Name):
 			// an id written in the request ("alert 4", "fault E42")
 			if len(qr.idents) > usedIdents {
@@ -308,4 +315,19 @@ func statedTime(d *data, text, value string) bool {
 		}
 	}
 	return false
+}
+
+// colonBody is the text after a colon that follows an identifier of the
+// request ("peer station-2: maintenance window starts at 06:00"), or "".
+func colonBody(text string, idents []string) string {
+	for _, id := range idents {
+		at := strings.Index(text, id+":")
+		if at < 0 {
+			continue
+		}
+		if body := strings.Trim(strings.TrimSpace(text[at+len(id)+1:]), `"'«»„“”`); body != "" {
+			return body
+		}
+	}
+	return ""
 }
