@@ -1420,11 +1420,6 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	if qr.act && !qr.read && read && !qr.halt {
 		s *= 0.85
 	}
-	// "calibrate the level sensor on the reserve tank, it reads 5% high":
-	// only a calibration calibrates, whatever else the words name
-	if qr.calibrating && x.mentions(t, x.d.concepts.Offsets) == 0 {
-		s *= 0.6
-	}
 	// a question about now ("what data is allowed to leave the station?")
 	// is not for the targets that keep history, unless history is asked
 	// for in words ("the valve log", "the flow's history")
@@ -1580,6 +1575,12 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	if qr.hasThng && !t.Halt && (t.ID == "postTendingStop" || t.ID == "postSystemShutdown") {
 		s *= 0.5
+	}
+	// "calibrate the level sensor on the reserve tank, it reads 5% high":
+	// only a calibration calibrates, whatever else the words name (last,
+	// so no bonus for the 5% undoes it)
+	if qr.calibrating && x.mentions(t, x.d.concepts.Offsets) == 0 {
+		s *= 0.6
 	}
 	return s
 }

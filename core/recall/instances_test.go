@@ -135,3 +135,10 @@ func TestResolve_MessageTextAfterColon(t *testing.T) {
 	assert.Equal(t, "line-2", c.Args["to"])
 	assert.Equal(t, "maintenance window starts at 06:00.", c.Args["text"])
 }
+
+// Only a calibration calibrates: the reading's error fills no tank level.
+func TestResolve_CalibrationOverTheTanksLevel(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("calibrate the level sensor on the reserve tank, it reads about 5% higher than the sight glass", testCtx())
+	assert.Equal(t, "com.acme.sensors.calibrate", top(t, res).Target)
+}
