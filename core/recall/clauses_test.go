@@ -319,3 +319,14 @@ func TestResolve_ThingAndValueAsk(t *testing.T) {
 		assert.Equal(t, c.target, top(t, res).Target, c.text)
 	}
 }
+
+// A request told apart from a long story is judged on its own words when
+// they explain one target well; unknown objects still sink it.
+func TestResolve_OwnWordsBesideALongStory(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("Hi, I'm the new intern, Sam. Martin said I could use the read-only login for now. Could you start the conveyor for me? The packers are waiting.", testCtx())
+	assert.Equal(t, DecisionMatch, res.Decision)
+	assert.Equal(t, "com.acme.conveyor.start", top(t, res).Target)
+	assert.Equal(t, DecisionNone, x.Resolve("Restart the slicer on the packing line, it stopped mid-batch", testCtx()).Decision)
+	assert.Equal(t, DecisionNone, x.Resolve("I'd like to know how many litres make a cubic metre, it's for a pub quiz.", testCtx()).Decision)
+}

@@ -1098,6 +1098,40 @@ func f1(o, qm, dm float64) float64 {
 // place comes back with Decision "none".
 func (x *Index) Resolve(text string, ctx Context) Result {
 	qr := x.analyse(text, ctx)
+	res := x.resolve(qr)
+	// a request told apart from its story is judged on its own words when
+	// the story's words alone sink it under the threshold, and only for the
+	// reading it had anyway: "I'm the new intern, Sam. Martin said I could
+	// use the read-only login for now. Could you start the conveyor?"
+	if res.Decision == DecisionNone && qr.story != nil && !qr.off && len(res.Shortlist) > 0 {
+		if r2 := x.resolve(qr.withoutStory()); r2.Decision == DecisionMatch && r2.Shortlist[0].Target == res.Shortlist[0].Target && r2.Shortlist[0].Score >= ownWordsFloor {
+			return r2
+		}
+	}
+	return res
+}
+
+// ownWordsFloor: how well the request's own words must explain a target for
+// it to be taken without its story.
+const ownWordsFloor = 0.5
+
+// withoutStory is the query with the story's concepts left out of its
+// words and their mass.
+func (qr *query) withoutStory() *query {
+	own := *qr
+	own.q = make(map[string]float64, len(qr.q))
+	for c, w := range qr.q {
+		if sp, ok := qr.span[c]; ok && sp[0] < len(qr.story) && qr.story[sp[0]] {
+			own.mass -= w
+			continue
+		}
+		own.q[c] = w
+	}
+	return &own
+}
+
+// resolve scores the analysed request against the targets and decides.
+func (x *Index) resolve(qr *query) Result {
 	res := Result{Lang: qr.lang, Quantities: qr.qty, When: qr.when, Scheduled: qr.scheduled, Pretext: qr.pretext, Hypothetical: qr.hypothetical, Recurring: qr.recurring, StopsAutonomy: qr.stopsAutonomy, Decision: DecisionNone}
 	if qr.when != nil {
 		qr.when.Past = qr.past
@@ -1227,7 +1261,7 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 		}
 	}
 	// the request is one of the phrases, word for word
-	if n := Normalize(text); n != "" {
+	if n := Normalize(qr.text); n != "" {
 		for _, ti := range x.exact[n] {
 			scores[ti] = math.Max(scores[ti], 1)
 		}
