@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -194,7 +195,26 @@ func (x *Index) markGeneric(p *pack, toks []token, cs []conceptTok, markers mark
 			markers["@generic"] = append(markers["@generic"], i)
 			break
 		}
+		// "Warum kavitiert eine Kreiselpumpe?": a compound no pack knows
+		// whose last part is a thing of ours is a kind of it
+		if k := i + 1; k < len(toks) && toks[k].kind == 'w' && p.compounds && x.headIsThing(p, toks[k].text) {
+			markers["@generic"] = append(markers["@generic"], i)
+		}
 	}
+}
+
+// headIsThing: w is no word of the pack but ends in one that names a thing
+// of ours ("kreiselpumpe", "tauchpumpe").
+func (x *Index) headIsThing(p *pack, w string) bool {
+	if _, known := lookup(p, w); known {
+		return false
+	}
+	for cut := 3; cut <= len(w)-4; cut++ {
+		if cs, ok := lookup(p, w[cut:]); ok && slices.ContainsFunc(cs, func(c string) bool { return x.thingOf[c] != "" }) {
+			return true
+		}
+	}
+	return false
 }
 
 // unknownWord: toks[i] is a word no pack knows and no target uses, not a

@@ -142,3 +142,12 @@ func TestResolve_CalibrationOverTheTanksLevel(t *testing.T) {
 	res := x.Resolve("calibrate the level sensor on the reserve tank, it reads about 5% higher than the sight glass", testCtx())
 	assert.Equal(t, "com.acme.sensors.calibrate", top(t, res).Target)
 }
+
+// A German compound ending in a thing of ours, after "ein", is a kind of it.
+func TestResolve_KindByCompoundHead(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	assert.Equal(t, DecisionNone, x.Resolve("Warum kavitiert eine Kreiselpumpe eigentlich?", ctx).Decision)
+	assert.Equal(t, DecisionMatch, x.Resolve("Wie hoch ist der Pumpendruck?", ctx).Decision)
+}
