@@ -22,10 +22,11 @@ type conceptizer struct {
 	// words, number words, parts of multi-word entries ("gnaz auf")
 	spellOnly map[string]map[string]bool
 	known     map[string]bool // concept tokens some target uses
+	things    map[string]bool // concepts that name a thing of ours ("pump")
 }
 
 func newConceptizer(d *data) *conceptizer {
-	return &conceptizer{d: d, vocab: map[string]map[vocabKey][]string{}, spellOnly: map[string]map[string]bool{}, known: map[string]bool{}}
+	return &conceptizer{d: d, vocab: map[string]map[vocabKey][]string{}, spellOnly: map[string]map[string]bool{}, known: map[string]bool{}, things: map[string]bool{}}
 }
 
 // vocabKey is a word's first byte and length.
@@ -180,6 +181,24 @@ func foreignHead(p *pack, w string) ([]string, bool) {
 	return nil, false
 }
 
+// thingHead: a compound whose first part no pack knows and whose last part
+// names a thing of ours is that thing ("die Transferpumpe der Station",
+// "Salzband"), unless its first part is a thing no station has
+// ("Aquariumpumpe"): a compound is a kind of its last part.
+func (c *conceptizer) thingHead(p *pack, w string) ([]string, bool) {
+	for cut := 3; cut <= len(w)-4; cut++ {
+		cs, ok := lookup(p, w[cut:])
+		if !ok || !slices.ContainsFunc(cs, func(x string) bool { return c.things[x] }) {
+			continue
+		}
+		if p.elsewhereWord(w[:cut]) || p.elsewhereWord(strings.TrimRight(w[:cut], "ns")) {
+			return []string{"@foreign"}, true
+		}
+		return append([]string{}, cs...), true
+	}
+	return nil, false
+}
+
 func lookupLinked(p *pack, w string) ([]string, bool) {
 	if cs, ok := lookup(p, w); ok {
 		return cs, true
@@ -328,6 +347,9 @@ func (c *conceptizer) lexical(p *pack, w string) ([]string, bool) {
 			return cs, true
 		}
 		if cs, ok := foreignHead(p, w); ok {
+			return cs, true
+		}
+		if cs, ok := c.thingHead(p, w); ok {
 			return cs, true
 		}
 	}

@@ -201,6 +201,7 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 		}
 		for _, c := range x.cz.textConcepts(t.thing) {
 			x.thingOf[c] = t.thing
+			x.cz.things[c] = true
 		}
 	}
 	x.cz.finishVocab(known)

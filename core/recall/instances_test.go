@@ -151,3 +151,13 @@ func TestResolve_KindByCompoundHead(t *testing.T) {
 	assert.Equal(t, DecisionNone, x.Resolve("Warum kavitiert eine Kreiselpumpe eigentlich?", ctx).Decision)
 	assert.Equal(t, DecisionMatch, x.Resolve("Wie hoch ist der Pumpendruck?", ctx).Decision)
 }
+
+// A German compound of an unknown first part and a thing of ours is that
+// thing, unless its first part is a thing no station has.
+func TestResolve_CompoundHeadIsTheThing(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	assert.Equal(t, "com.acme.conveyor.set_speed", top(t, x.Resolve("Stell das Salzband auf 0,25 m/s", ctx)).Target)
+	assert.Equal(t, DecisionNone, x.Resolve("Stopp die Aquariumpumpe", ctx).Decision)
+}

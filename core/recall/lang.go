@@ -480,3 +480,13 @@ func (p *pack) has(phrases [][]string, words []string) bool {
 	}
 	return false
 }
+
+// elsewhereWord: w is a one-word name of a thing no station has.
+func (p *pack) elsewhereWord(w string) bool {
+	for _, ph := range p.elsewhere {
+		if len(ph) == 1 && ph[0] == w {
+			return true
+		}
+	}
+	return false
+}
