@@ -147,14 +147,14 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 			asks[clause[at]] = true
 		}
 	}
-	// a thing and a value for it ask for the change without a verb, when
-	// no other clause asks ("Valve to 120%, the kitchens need more water",
-	// "Heizung auf 2 Grad, wir machen Pause"; not "la sonda marca dos
-	// grados más … Calibra el sensor")
+	// a thing and a value to reach ask for the change without a verb,
+	// when no other clause asks ("Valve to 120%, the kitchens need more
+	// water", "Heizung auf 2 Grad, wir machen Pause"; not "la sonda marca
+	// dos grados más … Calibra el sensor", nor "tank left at 60%")
 	valued := map[int]bool{}
 	if !question {
 		for _, at := range values {
-			if f, ok := first[clause[at]]; ok && f.start < at && (x.thingOf[f.c] != "" || x.isComponentWord(f.c)) && !sub[clause[at]] {
+			if f, ok := first[clause[at]]; ok && f.start < at && (x.thingOf[f.c] != "" || x.isComponentWord(f.c)) && !sub[clause[at]] && at > 0 && p.toValue[toks[at-1].text] {
 				valued[clause[at]] = true
 			}
 		}

@@ -148,6 +148,9 @@ type packFile struct {
 	// "telesilla"), matched as written, never by stem, compound or
 	// spelling: a request whose own clause names one is about it
 	Elsewhere []string `json:"elsewhere"`
+	// ToValue: the words before a value to reach ("valve to 60%", "Heizung
+	// auf 40 Grad", "la cinta a 10 m/min"); "tank at 60%" tells a state
+	ToValue []string `json:"toValue"`
 	// Ours: words that claim a thing for the station ("our tank", "unser
 	// Ventil", "el nuestro"): beside them, other equipment named is a
 	// comparison, not the object
@@ -230,6 +233,7 @@ type pack struct {
 	crewPreps      map[string]bool
 	otherOrdinals  map[string]bool
 	ours           map[string]bool
+	toValue        map[string]bool
 	elsewhere      [][]string
 	participleEnds []string
 	nowWords       [][]string
@@ -311,6 +315,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.crewPreps = set(f.CrewPrepositions)
 	p.otherOrdinals = set(f.OtherOrdinals)
 	p.ours = set(f.Ours)
+	p.toValue = set(f.ToValue)
 	p.elsewhere = phrases(f.Elsewhere)
 	p.participleEnds = f.ParticipleEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)
