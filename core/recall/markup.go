@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -12,7 +13,7 @@ import (
 // text still hold. Code of other kinds (shell, SQL) is left for codeLike:
 // its words could be read as a request ("run `rm -rf /` on the controller").
 func blankMarkup(text string) string {
-	text = blankHeaders(blankMentions(text))
+	text = blankHeaders(blankMentions(blankWakeWord(text)))
 	if !strings.Contains(text, "<") {
 		return text
 	}
@@ -134,4 +135,18 @@ func blankHeaders(text string) string {
 		start = end + 1
 	}
 	return string(b)
+}
+
+// wakeWord: the system addressed by name at the start ("hey heart, stop
+// stop stop", "ok heart ponlo a cuarenta", "HEART: detén todo"): it asks
+// for nothing.
+var wakeWord = regexp.MustCompile(`(?i)^\s*(?:(?:hey|ok|okay|hi|hello|hallo|hola|oye|salut|bonjour|allô|allo)[\s,]+heart\b[\s,:!.-]*|heart\s*[,:]\s*)`)
+
+// blankWakeWord turns a wake word into spaces.
+func blankWakeWord(text string) string {
+	loc := wakeWord.FindStringIndex(text)
+	if loc == nil {
+		return text
+	}
+	return strings.Repeat(" ", loc[1]-loc[0]) + text[loc[1]:]
 }

@@ -47,3 +47,17 @@ func TestBlankMarkup_KeepsLength(t *testing.T) {
 		}
 	})
 }
+
+// The system addressed by name at the start asks for nothing.
+func TestBlankWakeWord(t *testing.T) {
+	for _, c := range []struct{ in, out string }{
+		{"hey heart stop stop stop", "          stop stop stop"},
+		{"HEART: detén todo", "      detén todo"},
+		{"heart rate of the pump?", "heart rate of the pump?"},
+		{"what's my heart rate", "what's my heart rate"},
+	} {
+		assert.Equal(t, c.out, blankWakeWord(c.in), c.in)
+	}
+	x := fullIndex(t)
+	assert.Equal(t, "postTendingStop", top(t, x.Resolve("hey heart stop stop stop", testCtx())).Target)
+}
