@@ -52,7 +52,7 @@ func TestBlankMarkup_KeepsLength(t *testing.T) {
 func TestBlankWakeWord(t *testing.T) {
 	for _, c := range []struct{ in, out string }{
 		{"hey heart stop stop stop", "          stop stop stop"},
-		{"HEART: detén todo", "      detén todo"},
+		{"HEART: detén todo", "       detén todo"},
 		{"heart rate of the pump?", "heart rate of the pump?"},
 		{"what's my heart rate", "what's my heart rate"},
 	} {
