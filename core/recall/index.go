@@ -752,7 +752,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// for a state; "stop the pump?" still acts
 		// (a read word in another sentence does not count: "¿La cinta
 		// está parada o en marcha? Desde aquí no la veo.")
-		if question && (!ok || sentenceOf(toks, readAt) != sentenceOf(toks, actAt)) && len(cs) > 0 && actAt > cs[0].start {
+		// so does one of two states said without a question mark ("hey
+		// heart la cinta está funcionando o está parada", dictated)
+		if (question || x.eitherState(p, toks, cs)) && (!ok || sentenceOf(toks, readAt) != sentenceOf(toks, actAt)) && len(cs) > 0 && actAt > cs[0].start {
 			qr.act, qr.halt = false, false
 		} else {
 			qr.read = false
@@ -2072,6 +2074,24 @@ func (x *Index) dropClaimed(ents []entityMatch, q map[string]float64, cs []conce
 	return slices.DeleteFunc(ents, func(m entityMatch) bool {
 		return m.ref.Kind == "property" && !slices.ContainsFunc(m.covered, func(c string) bool { return !containsStr(claimed, c) })
 	})
+}
+
+// eitherState: a word of alternatives stands between two states or halts
+// of one sentence ("funcionando o está parada", "running or stopped").
+func (x *Index) eitherState(p *pack, toks []token, cs []conceptTok) bool {
+	state := func(c string) bool { return containsStr(x.d.concepts.States, c) || x.haltC[c] }
+	words := wordsOf(toks, false)
+	for k, i := range words {
+		if _, ok := phraseAt(toks, words, k, p.alternatives); !ok {
+			continue
+		}
+		before := slices.ContainsFunc(cs, func(ct conceptTok) bool { return ct.end <= i && state(ct.c) && sentenceOf(toks, ct.start) == sentenceOf(toks, i) })
+		after := slices.ContainsFunc(cs, func(ct conceptTok) bool { return ct.start > i && state(ct.c) && sentenceOf(toks, ct.start) == sentenceOf(toks, i) })
+		if before && after {
+			return true
+		}
+	}
+	return false
 }
 
 // saysAfter: a concept of list follows the token at.

@@ -465,3 +465,13 @@ func TestResolve_AQuestionAboutAStateNeverHalts(t *testing.T) {
 	assert.Empty(t, res.Thing)
 	assert.NotEqual(t, "com.acme.conveyor.halt", top(t, res).Target)
 }
+
+// One of two states, dictated without a question mark, asks for the state.
+func TestResolve_EitherStateWithoutQuestionMark(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	res := x.Resolve("hey heart la cinta está funcionando o está parada", ctx)
+	assert.Equal(t, "getProperty", top(t, res).Target)
+	assert.Equal(t, "conveyor.state", top(t, res).Args["name"])
+}
