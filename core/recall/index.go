@@ -2085,8 +2085,12 @@ func (x *Index) eitherState(p *pack, toks []token, cs []conceptTok) bool {
 		if _, ok := phraseAt(toks, words, k, p.alternatives); !ok {
 			continue
 		}
-		before := slices.ContainsFunc(cs, func(ct conceptTok) bool { return ct.end <= i && state(ct.c) && sentenceOf(toks, ct.start) == sentenceOf(toks, i) })
-		after := slices.ContainsFunc(cs, func(ct conceptTok) bool { return ct.start > i && state(ct.c) && sentenceOf(toks, ct.start) == sentenceOf(toks, i) })
+		before := slices.ContainsFunc(cs, func(ct conceptTok) bool {
+			return ct.end <= i && state(ct.c) && sentenceOf(toks, ct.start) == sentenceOf(toks, i)
+		})
+		after := slices.ContainsFunc(cs, func(ct conceptTok) bool {
+			return ct.start > i && state(ct.c) && sentenceOf(toks, ct.start) == sentenceOf(toks, i)
+		})
 		if before && after {
 			return true
 		}
