@@ -1381,7 +1381,8 @@ func (x *Index) resolve(qr *query) Result {
 	}
 	// a date argument takes the time ("today's report", "the report of
 	// 2026-11-28"): then it is not a schedule; nor is a bare "today" or a
-	// time already past
+	// time already past. A day to come is no report's date: "El lunes a
+	// primera hora, saca el informe diario" asks for it on Monday
 	if qr.when != nil {
 		usedByDate := false
 		if len(cands) > 0 {
@@ -1391,7 +1392,7 @@ func (x *Index) resolve(qr *query) Result {
 			}
 			for _, a := range t.Args {
 				switch {
-				case a.Type == "date" && qr.when.dayOnly:
+				case a.Type == "date" && qr.when.dayOnly && !qr.futureDay():
 					cands[0].Args[a.Name] = qr.when.At.Format("2006-01-02")
 					usedByDate = true
 				case a.Type == "string" && containsStr(x.d.concepts.TimeArgs, a.Name):
@@ -2096,6 +2097,16 @@ func (x *Index) eitherState(p *pack, toks []token, cs []conceptTok) bool {
 		}
 	}
 	return false
+}
+
+// futureDay: the request's time, a day named relative to today ("el
+// lunes", "tomorrow"), falls on a day after today.
+func (qr *query) futureDay() bool {
+	if qr.when == nil || qr.when.dateOnly {
+		return false // "rapport de production du 2026-11-28": a date written out is the report's
+	}
+	loc := qr.when.At.Location()
+	return qr.when.At.Format("2006-01-02") > qr.now.In(loc).Format("2006-01-02")
 }
 
 // saysAfter: a concept of list follows the token at.

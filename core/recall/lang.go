@@ -26,6 +26,9 @@ type timeWords struct {
 	At        []string          `json:"at"`
 	In        []string          `json:"in"`
 	Next      []string          `json:"next"`
+	// Last: words that make a weekday the one gone by ("last Friday",
+	// "el viernes pasado", "vendredi dernier", "letzten Freitag")
+	Last []string `json:"last"`
 	Filler    []string          `json:"filler"`
 	AM        []string          `json:"am"`
 	PM        []string          `json:"pm"`
@@ -347,7 +350,7 @@ func parsePack(data []byte) (*pack, error) {
 	t.Ambiguous = normKeys(t.Ambiguous)
 	t.Months = normKeys(t.Months)
 	p.timeSet = map[string]map[string]bool{
-		"at": set(t.At), "in": set(t.In), "next": set(t.Next), "filler": set(t.Filler),
+		"at": set(t.At), "in": set(t.In), "next": set(t.Next), "last": set(t.Last), "filler": set(t.Filler),
 		"am": set(t.AM), "pm": set(t.PM), "clockword": set(t.Clockword), "until": set(t.Until), "shifts": set(t.Shifts),
 		"dateFiller": set(t.DateFiller), "clockAfter": set(t.ClockAfter), "clockBefore": set(t.ClockBefore),
 		"clockPlus": set(t.ClockPlus), "halfBefore": set(t.HalfBefore), "during": set(t.During), "locative": set(t.Locative), "genitive": set(t.Genitive), "between": set(t.Between),

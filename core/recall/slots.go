@@ -101,7 +101,7 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 				}
 				done = true
 			}
-		case a.Type == "date" && qr.when != nil && qr.when.dayOnly:
+		case a.Type == "date" && qr.when != nil && qr.when.dayOnly && !qr.futureDay():
 			set(a.Name, qr.when.At.Format("2006-01-02"), GroundStated)
 			done = true
 		case qr.quote != "" && containsStr(x.d.concepts.TextArgs, a.Name):

@@ -348,3 +348,31 @@ func TestResolve_AShiftIsNoTime(t *testing.T) {
 	assert.Nil(t, x.Resolve("el turno de noche dejó el tanque bajo, llénalo", ctx).When)
 	assert.NotNil(t, x.Resolve("restart tonight", testCtx()).When)
 }
+
+// A weekday gone by is in the past; a day to come is no report's date but
+// its time; "first thing" in four languages is the morning.
+func TestResolve_LastWeekdayAndDaysToCome(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"es", "¿me das el informe diario del viernes pasado?"},
+		{"de", "der Tagesbericht vom letzten Freitag"},
+		{"fr", "le rapport de vendredi dernier"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.Nil(t, res.When, c.text)
+		assert.Equal(t, "2026-11-27", top(t, res).Args["date"], c.text) // testNow is Wednesday 2026-12-02
+	}
+	for _, c := range []struct{ lang, text string }{
+		{"es", "El lunes a primera hora, saca el informe diario de producción."},
+		{"fr", "Lundi à la première heure, démarre la pompe."},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		require.NotNil(t, res.When, c.text)
+		assert.Equal(t, time.Monday, res.When.At.Weekday(), c.text)
+		assert.Equal(t, 8, res.When.At.Hour(), c.text)
+	}
+}

@@ -20,6 +20,7 @@ type timeParts struct {
 	hasDay     bool
 	weekday    int
 	hasWeekday bool
+	lastWeek   bool // "last Friday": the weekday gone by
 	part       string
 	hour, min  int
 	hasClock   bool
@@ -116,6 +117,15 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 			if wd, ok := tw.Weekdays[key]; ok {
 				tp.weekday, tp.hasWeekday = wd, true
 				mark(i, end)
+				// "last Friday", "el viernes pasado": the one gone by
+				if i > 0 && p.timeSet["last"][toks[i-1].text] {
+					tp.lastWeek = true
+					mark(i-1, i)
+				} else if end < len(toks) && p.timeSet["last"][toks[end].text] {
+					tp.lastWeek = true
+					mark(end, end+1)
+					end++
+				}
 				i, found = end-1, true
 				break
 			}
@@ -341,6 +351,11 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 	}
 	day := 0
 	switch {
+	case tp.hasWeekday && tp.lastWeek:
+		day = -((int(now.Weekday()) - tp.weekday + 7) % 7)
+		if day == 0 {
+			day = -7
+		}
 	case tp.hasWeekday:
 		day = (tp.weekday - int(now.Weekday()) + 7) % 7
 		if day == 0 {
