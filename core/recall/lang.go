@@ -19,22 +19,22 @@ var dataFS embed.FS
 
 // timeWords is the "time" section of a language pack.
 type timeWords struct {
-	Weekdays  map[string]int    `json:"weekdays"`
-	Days      map[string]int    `json:"days"`
-	Parts     map[string]string `json:"parts"`
-	Combined  map[string]string `json:"combined"`
-	At        []string          `json:"at"`
-	In        []string          `json:"in"`
-	Next      []string          `json:"next"`
+	Weekdays map[string]int    `json:"weekdays"`
+	Days     map[string]int    `json:"days"`
+	Parts    map[string]string `json:"parts"`
+	Combined map[string]string `json:"combined"`
+	At       []string          `json:"at"`
+	In       []string          `json:"in"`
+	Next     []string          `json:"next"`
 	// Last: words that make a weekday the one gone by ("last Friday",
 	// "el viernes pasado", "vendredi dernier", "letzten Freitag")
-	Last []string `json:"last"`
-	Filler    []string          `json:"filler"`
-	AM        []string          `json:"am"`
-	PM        []string          `json:"pm"`
-	Clockword []string          `json:"clockword"`
-	Until     []string          `json:"until"`  // "until tomorrow": when something ends, not when to act
-	Shifts    []string          `json:"shifts"` // "night shift", "turno de noche": people, not a time
+	Last      []string `json:"last"`
+	Filler    []string `json:"filler"`
+	AM        []string `json:"am"`
+	PM        []string `json:"pm"`
+	Clockword []string `json:"clockword"`
+	Until     []string `json:"until"`  // "until tomorrow": when something ends, not when to act
+	Shifts    []string `json:"shifts"` // "night shift", "turno de noche": people, not a time
 	// a clock time in words (clockwords.go): minutes after or before an
 	// hour ("half past ten", "viertel vor neun", "nueve menos cuarto"),
 	// added after it ("diez y media", "dix heures et quart"), or the half
