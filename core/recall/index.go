@@ -607,7 +607,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		}
 		// nor is a time the story tells ("the readings have been odd all
 		// morning, so calibrate the sensor"; "we had a glitch overnight")
-		if _, then := firstPhrase(p.thenWords, toks, own); qr.when != nil && !then && x.timeInStory(text, toks, cs, qr.when, context) {
+		if _, then := firstPhrase(p.thenWords, toks, own); qr.when != nil && !then && x.timeInStory(p, text, toks, cs, qr.when, context) {
 			qr.when = nil
 			// the request's own time still counts ("Evening peak's over by
 			// 11. Restart the controller tonight at 23:00."): read again
@@ -999,7 +999,7 @@ func (x *Index) namesOwnThing(cs []conceptTok, context []bool) bool {
 // story, and tells of something ours ("the pressure readings have been odd
 // all morning"); a clause of only a time says when ("next Monday first
 // thing, put the heater on 45").
-func (x *Index) timeInStory(text string, toks []token, cs []conceptTok, when *TimeExpr, context []bool) bool {
+func (x *Index) timeInStory(p *pack, text string, toks []token, cs []conceptTok, when *TimeExpr, context []bool) bool {
 	i := exprStart(text, toks, when)
 	if i < 0 || !context[i] {
 		return false
@@ -1009,6 +1009,30 @@ func (x *Index) timeInStory(text string, toks []token, cs []conceptTok, when *Ti
 		if clause[ct.start] == clause[i] && x.df[ct.c] > 0 {
 			return true
 		}
+	}
+	// a reason given is no time to act at ("Because the delivery is late,
+	// drain the tank", "Weil die Lieferung erst morgen kommt, lass den
+	// Tank ab", "Since the truck isn't coming before noon, fill the tank")
+	return x.opensWithReason(p, toks, clause, clause[i])
+}
+
+// opensWithReason: clause k begins with a word of the pack's reasons, not
+// followed by a number ("since the truck …", not "since 6 am").
+func (x *Index) opensWithReason(p *pack, toks []token, clause []int, k int) bool {
+	words := wordsOf(toks, false)
+	for n, i := range words {
+		if clause[i] != k {
+			continue
+		}
+		ph, ok := phraseAt(toks, words, n, p.reasons)
+		if !ok {
+			return false
+		}
+		next := i + len(ph)
+		for next < len(toks) && toks[next].kind == 's' {
+			next++
+		}
+		return next < len(toks) && toks[next].kind == 'w' && !toks[next].used
 	}
 	return false
 }

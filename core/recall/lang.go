@@ -154,6 +154,9 @@ type packFile struct {
 	// ToValue: the words before a value to reach ("valve to 60%", "Heizung
 	// auf 40 Grad", "la cinta a 10 m/min"); "tank at 60%" tells a state
 	ToValue []string `json:"toValue"`
+	// Reasons open a clause that says why ("because", "weil", "porque",
+	// "parce que"): a time in it is no time to act at
+	Reasons []string `json:"reasons"`
 	// Ours: words that claim a thing for the station ("our tank", "unser
 	// Ventil", "el nuestro"): beside them, other equipment named is a
 	// comparison, not the object
@@ -237,6 +240,7 @@ type pack struct {
 	otherOrdinals  map[string]bool
 	ours           map[string]bool
 	toValue        map[string]bool
+	reasons        [][]string
 	elsewhere      [][]string
 	participleEnds []string
 	nowWords       [][]string
@@ -319,6 +323,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.otherOrdinals = set(f.OtherOrdinals)
 	p.ours = set(f.Ours)
 	p.toValue = set(f.ToValue)
+	p.reasons = phrases(f.Reasons)
 	p.elsewhere = phrases(f.Elsewhere)
 	p.participleEnds = f.ParticipleEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)

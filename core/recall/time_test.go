@@ -376,3 +376,23 @@ func TestResolve_LastWeekdayAndDaysToCome(t *testing.T) {
 		assert.Equal(t, 8, res.When.At.Hour(), c.text)
 	}
 }
+
+// A time in a reason given is no time to act at; "since 6 am" is a time.
+func TestResolve_TimeInAReasonIsNoSchedule(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		timed      bool
+	}{
+		{"en", "Since the sludge truck isn't coming before noon anyway, fill the tank.", false},
+		{"de", "Weil die Lieferung erst morgen kommt, lass den Tank bis auf 25 % ab.", false},
+		{"en", "Because the delivery is late, drain the tank down to 30%.", false},
+		{"en", "because of the holidays, restart the controller on Sunday night", true},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.Equal(t, c.timed, res.When != nil, c.text)
+		assert.Equal(t, DecisionMatch, res.Decision, c.text)
+	}
+}
