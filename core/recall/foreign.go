@@ -341,3 +341,30 @@ func markElsewhere(p *pack, toks []token, markers marks) {
 		}
 	}
 }
+
+// markOthersProperty marks @foreign an unknown word a value's name belongs
+// to ("What's the temperature in FV4?", "la température du tunnel de
+// durcissement", "the pressure on the CO2 bottle"), when the request names
+// no thing of ours: the value is that other thing's. Articles and one
+// other word may stand between ("the temperature of the old kiln").
+func (x *Index) markOthersProperty(p *pack, toks []token, cs []conceptTok, markers marks) {
+	for _, ct := range cs {
+		if x.thingOf[ct.c] != "" && !ct.typo {
+			return // "the temperature in the heater", "el nivel del depósito"
+		}
+	}
+	for _, ct := range cs {
+		if !x.valueWord[ct.c] || ct.typo {
+			continue
+		}
+		k := ct.end
+		if k >= len(toks) || toks[k].kind != 'w' || !p.propertyOf[toks[k].text] {
+			continue
+		}
+		for k++; k < len(toks) && toks[k].kind == 'w' && (p.stop[toks[k].text] || p.articles[toks[k].text]) && k < ct.end+4; k++ {
+		}
+		if k < len(toks) && toks[k].kind == 'w' && x.unknownWord(p, toks, cs, k) {
+			markers["@foreign"] = append(markers["@foreign"], k)
+		}
+	}
+}

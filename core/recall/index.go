@@ -57,6 +57,7 @@ type Index struct {
 	entityIDs   map[string]bool
 	exact       map[string][]int // a phrase as written (normalised) -> targets
 	entityWord  map[string]bool  // concepts that name some entity
+	valueWord   map[string]bool  // concepts of the aliases of properties with a unit ("temperature", "Druck")
 	// entByConcept: concept -> the entities (indices into entities) with an
 	// alias whose rarest concept it is, so a request is matched only
 	// against those
@@ -166,6 +167,7 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 		}
 	}
 	x.entityWord = map[string]bool{}
+	x.valueWord = map[string]bool{}
 	x.entByConcept = map[string][]int{}
 	aliasUse := map[string]int{} // how many aliases use a concept
 	for _, ei := range x.entities {
@@ -192,6 +194,9 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 				x.entityWord[c] = true
 				known[c] = true
 				x.cz.known[c] = true
+				if ei.e.Kind == "property" && ei.e.Unit != "" && x.thingOf[c] == "" {
+					x.valueWord[c] = true
+				}
 			}
 		}
 	}
@@ -502,6 +507,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
 	crewOrOff(x, p, toks, cs, markers)
 	markElsewhere(p, toks, markers)
+	x.markOthersProperty(p, toks, cs, markers)
 	x.markNamedPlaces(p, toks, cs, markers)
 	x.markNamedOwners(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)

@@ -161,3 +161,22 @@ func TestResolve_CompoundHeadIsTheThing(t *testing.T) {
 	assert.Equal(t, "com.acme.conveyor.set_speed", top(t, x.Resolve("Stell das Salzband auf 0,25 m/s", ctx)).Target)
 	assert.Equal(t, DecisionNone, x.Resolve("Stopp die Aquariumpumpe", ctx).Decision)
 }
+
+// A value's name followed by what it belongs to, a thing no pack knows, is
+// that thing's value; ours keeps it ours.
+func TestResolve_ValueOfAnUnknownThing(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		off        bool
+	}{
+		{"fr", "Quelle est la température du tunnel de durcissement ?", true},
+		{"de", "Ich hätte gern gewusst, wie hoch der Pegel am Rhein heute ist.", true},
+		{"en", "what's the temperature of the water?", false},
+		{"en", "what's the pressure in the pump?", false},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, c.off, x.Resolve(c.text, ctx).Decision == DecisionNone, c.text)
+	}
+}

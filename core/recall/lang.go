@@ -157,6 +157,10 @@ type packFile struct {
 	// Reasons open a clause that says why ("because", "weil", "porque",
 	// "parce que"): a time in it is no time to act at
 	Reasons []string `json:"reasons"`
+	// PropertyOf: the words between a value's name and what it belongs to
+	// ("the temperature in FV4", "la température du tunnel", "el nivel
+	// del depósito")
+	PropertyOf []string `json:"propertyOf"`
 	// Ours: words that claim a thing for the station ("our tank", "unser
 	// Ventil", "el nuestro"): beside them, other equipment named is a
 	// comparison, not the object
@@ -241,6 +245,7 @@ type pack struct {
 	ours           map[string]bool
 	toValue        map[string]bool
 	reasons        [][]string
+	propertyOf     map[string]bool
 	elsewhere      [][]string
 	participleEnds []string
 	nowWords       [][]string
@@ -324,6 +329,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.ours = set(f.Ours)
 	p.toValue = set(f.ToValue)
 	p.reasons = phrases(f.Reasons)
+	p.propertyOf = set(f.PropertyOf)
 	p.elsewhere = phrases(f.Elsewhere)
 	p.participleEnds = f.ParticipleEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)
