@@ -507,6 +507,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
 	crewOrOff(x, p, toks, cs, markers)
 	markElsewhere(p, toks, markers)
+	x.dropClaimedForeign(cs, markers)
 	x.markOthersProperty(p, toks, cs, markers)
 	x.markNamedPlaces(p, toks, cs, markers)
 	x.markNamedOwners(p, toks, cs, markers)
@@ -2081,6 +2082,20 @@ func (x *Index) namesChange(toks []token, cs []conceptTok, context []bool, whyAt
 		}
 	}
 	return false
+}
+
+// dropClaimedForeign: a word a concept of the request claims is not
+// foreign ("change the network's gateway to 10.20.30.1": the network's,
+// though this system has no gateway module).
+func (x *Index) dropClaimedForeign(cs []conceptTok, markers marks) {
+	for c, words := range x.d.concepts.Claims {
+		if !slices.ContainsFunc(cs, func(ct conceptTok) bool { return ct.c == c && !ct.typo }) {
+			continue
+		}
+		markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool {
+			return slices.ContainsFunc(cs, func(ct conceptTok) bool { return ct.start <= at && at < ct.end && containsStr(words, ct.c) })
+		})
+	}
 }
 
 // dropClaimed leaves out the properties named only by a word a concept of

@@ -180,3 +180,10 @@ func TestResolve_ValueOfAnUnknownThing(t *testing.T) {
 		assert.Equal(t, c.off, x.Resolve(c.text, ctx).Decision == DecisionNone, c.text)
 	}
 }
+
+// The network's gateway is no Gateway module.
+func TestResolve_NetworkGatewayIsOurs(t *testing.T) {
+	x := fullIndex(t)
+	assert.Equal(t, "putNetwork", top(t, x.Resolve("change the station's IP to 10.20.30.41 with gateway 10.20.30.1, office IT moved the subnet", testCtx())).Target)
+	assert.Equal(t, DecisionNone, x.Resolve("list the small devices this gateway serves", testCtx()).Decision)
+}
