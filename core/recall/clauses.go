@@ -154,7 +154,10 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 	valued := map[int]bool{}
 	if !question {
 		for _, at := range values {
-			if f, ok := first[clause[at]]; ok && f.start < at && (x.thingOf[f.c] != "" || x.isComponentWord(f.c)) && !sub[clause[at]] && at > 0 && p.toValue[toks[at-1].text] {
+			thingBefore := slices.ContainsFunc(cs, func(ct conceptTok) bool {
+				return clause[ct.start] == clause[at] && ct.start < at && !ct.typo && (x.thingOf[ct.c] != "" || x.isComponentWord(ct.c))
+			})
+			if _, ok := first[clause[at]]; ok && thingBefore && !sub[clause[at]] && at > 0 && p.toValue[toks[at-1].text] {
 				valued[clause[at]] = true
 			}
 		}
