@@ -211,6 +211,12 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 			request = requests[0]
 		case len(requests) > 1:
 			best, ok := x.bestExplained(clause, cs, requests)
+			if now, one := nowClause(p, toks, clause, requests); !ok && one {
+				// "Jobs this week: Mon filter backflush, Thu config backup.
+				// Let's do the config backup right now instead": of a plan's
+				// items, the one asked for now
+				best, ok = now, true
+			}
 			if !ok {
 				return nil, false
 			}
@@ -359,4 +365,18 @@ func valueTokens(toks []token, qty []Quantity) []int {
 		}
 	}
 	return out
+}
+
+// nowClause is the one clause of requests that says now (pack nowWords),
+// if exactly one does.
+func nowClause(p *pack, toks []token, clause, requests []int) (int, bool) {
+	found, n := -1, 0
+	words := wordsOf(toks, false)
+	for k, i := range words {
+		// "ya" is also "already" ("ya revisé filter-1"): it picks nothing
+		if ph, ok := phraseAt(toks, words, k, p.nowWords); ok && !(len(ph) == 1 && p.alsoAlready[ph[0]]) && slices.Contains(requests, clause[i]) && clause[i] != found {
+			found, n = clause[i], n+1
+		}
+	}
+	return found, n == 1
 }

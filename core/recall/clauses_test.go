@@ -330,3 +330,13 @@ func TestResolve_OwnWordsBesideALongStory(t *testing.T) {
 	assert.Equal(t, DecisionNone, x.Resolve("Restart the slicer on the packing line, it stopped mid-batch", testCtx()).Decision)
 	assert.Equal(t, DecisionNone, x.Resolve("I'd like to know how many litres make a cubic metre, it's for a pub quiz.", testCtx()).Decision)
 }
+
+// Of a plan's items, the one asked for now is the request.
+func TestResolve_PlanItemAskedForNow(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	res := x.Resolve("Esta semana toca: resetear la mezcladora, revisar alarmas, actualizar firmware. Resetea el mezclador ahora.", ctx)
+	assert.Equal(t, "postComponentReset", top(t, res).Target)
+	assert.Equal(t, "postAlertAcknowledge", top(t, x.Resolve("Reconoce la alerta al-17, ya revisé filter-1", ctx)).Target)
+}

@@ -161,6 +161,9 @@ type packFile struct {
 	// ("the temperature in FV4", "la température du tunnel", "el nivel
 	// del depósito")
 	PropertyOf []string `json:"propertyOf"`
+	// AlsoAlready: now words that also mean "already" ("ya"): alone they
+	// tell no clause apart as the one asked for now
+	AlsoAlready []string `json:"alsoAlready"`
 	// Ours: words that claim a thing for the station ("our tank", "unser
 	// Ventil", "el nuestro"): beside them, other equipment named is a
 	// comparison, not the object
@@ -246,6 +249,7 @@ type pack struct {
 	toValue        map[string]bool
 	reasons        [][]string
 	propertyOf     map[string]bool
+	alsoAlready    map[string]bool
 	elsewhere      [][]string
 	participleEnds []string
 	nowWords       [][]string
@@ -330,6 +334,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.toValue = set(f.ToValue)
 	p.reasons = phrases(f.Reasons)
 	p.propertyOf = set(f.PropertyOf)
+	p.alsoAlready = set(f.AlsoAlready)
 	p.elsewhere = phrases(f.Elsewhere)
 	p.participleEnds = f.ParticipleEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)
