@@ -783,6 +783,14 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			}
 		}
 	}
+	// "restart the controller once IT is done", "Tank füllen, sobald die
+	// Leute fertig sind", "llena el depósito cuando vuelva de comer": a
+	// change timed by an event has no time the Core can keep: it asks when
+	if qr.act && !qr.read && qr.when == nil && qr.bareWhen == nil && afterEvent(p, toks, markers["@past"]) {
+		if _, now := firstPhrase(p.nowWords, toks, func(int) bool { return true }); !now {
+			qr.scheduled = true
+		}
+	}
 	if qr.off {
 		// an errand no device serves ("tell me a joke", "the weather"): its
 		// word counts against every target, like a word no target knows

@@ -164,6 +164,11 @@ type packFile struct {
 	// AlsoAlready: now words that also mean "already" ("ya"): alone they
 	// tell no clause apart as the one asked for now
 	AlsoAlready []string `json:"alsoAlready"`
+	// EventWhen: words that time a deed by an event ("once IT is done",
+	// "sobald", "cuando vuelva", "dès que"); WhenPolite: words after them
+	// that make it a courtesy ("when you can", "cuando puedas")
+	EventWhen  []string `json:"eventWhen"`
+	WhenPolite []string `json:"whenPolite"`
 	// Ours: words that claim a thing for the station ("our tank", "unser
 	// Ventil", "el nuestro"): beside them, other equipment named is a
 	// comparison, not the object
@@ -250,6 +255,8 @@ type pack struct {
 	reasons        [][]string
 	propertyOf     map[string]bool
 	alsoAlready    map[string]bool
+	eventWhen      [][]string
+	whenPolite     map[string]bool
 	elsewhere      [][]string
 	participleEnds []string
 	nowWords       [][]string
@@ -335,6 +342,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.reasons = phrases(f.Reasons)
 	p.propertyOf = set(f.PropertyOf)
 	p.alsoAlready = set(f.AlsoAlready)
+	p.eventWhen, p.whenPolite = phrases(f.EventWhen), set(f.WhenPolite)
 	p.elsewhere = phrases(f.Elsewhere)
 	p.participleEnds = f.ParticipleEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)

@@ -396,3 +396,24 @@ func TestResolve_TimeInAReasonIsNoSchedule(t *testing.T) {
 		assert.Equal(t, DecisionMatch, res.Decision, c.text)
 	}
 }
+
+// A change timed by an event has no time to keep: it is asked about; a
+// courtesy ("when you can") and an event gone by are not.
+func TestResolve_ChangeTimedByAnEvent(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		asks       bool
+	}{
+		{"en", "restart the controller once IT is done with their maintenance window", true},
+		{"de", "Tank füllen, sobald die Kesselhausleute fertig sind", true},
+		{"es", "llena el depósito cuando vuelva yo de comer, ¿vale?", true},
+		{"en", "set the flow to 40 when you can", false},
+		{"en", "backup the config before the contractor comes in", false},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.Equal(t, c.asks, res.Scheduled && res.When == nil, c.text)
+	}
+}

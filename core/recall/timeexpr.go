@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -455,4 +456,38 @@ func shiftNamed(p *pack, toks []token, i, end int) bool {
 		return true
 	}
 	return i >= 2 && shift[toks[i-2].text] && toks[i-1].kind == 'w'
+}
+
+// afterEvent: a clause opened by a word of the pack's eventWhen ("once",
+// "sobald", "cuando", "dès que") tells of an event, not a time: words
+// follow it, none read as a time, and it is no polite "when you can".
+func afterEvent(p *pack, toks []token, past []int) bool {
+	words := wordsOf(toks, false)
+	for k, i := range words {
+		ph, ok := phraseAt(toks, words, k, p.eventWhen)
+		if !ok {
+			continue
+		}
+		next := k + len(ph)
+		if next >= len(words) || toks[words[next]].used {
+			continue // "after 5 minutes" is a time
+		}
+		polite := false
+		for j := next; j < len(words) && j < next+4; j++ {
+			if p.whenPolite[toks[words[j]].text] {
+				polite = true
+			}
+		}
+		// "when I came in, the tank was low": an event gone by tells the story
+		told := false
+		for j := i + 1; j < len(toks) && !toks[j].opens && !(toks[j].kind == 's' && strings.ContainsAny(toks[j].text, ",;.!?")); j++ {
+			if slices.Contains(past, j) {
+				told = true
+			}
+		}
+		if !polite && !told && i < words[next] {
+			return true
+		}
+	}
+	return false
 }
