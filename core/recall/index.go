@@ -803,6 +803,23 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		qr.mass += w
 	}
 	qr.ents = x.dropClaimed(partOfProperty(matchEntities(x.entitiesOf(qr.q), qr.q, qr.span, text, toks), qr.q), qr.q, cs, context)
+	// "the water has to be at 65 degrees": a value to set says by its unit
+	// what is measured, so "water" and °C name the water temperature
+	if _, _, named := bestOfKind(qr.ents, "property"); !named && !qr.read {
+		if implied := x.unitImplied(qr.qty); len(implied) > 0 {
+			q := maps.Clone(qr.q)
+			for _, c := range implied {
+				if _, said := q[c]; !said {
+					q[c] = unitWeight
+				}
+			}
+			if ents := partOfProperty(matchEntities(x.entitiesOf(q), q, qr.span, text, toks), q); len(ents) > 0 {
+				if m, _, ok := bestOfKind(ents, "property"); ok && len(m.covered) > 1 {
+					qr.ents = append(qr.ents, m)
+				}
+			}
+		}
+	}
 	bestProp, _, hasProp := bestOfKind(qr.ents, "property")
 	// "set the flow", "Durchfluss auf 40": a value or the word set; "reset
 	// the level sensor" sets no level
@@ -2160,6 +2177,19 @@ func (qr *query) futureDay() bool {
 	}
 	loc := qr.when.At.Location()
 	return qr.when.At.Format("2006-01-02") > qr.now.In(loc).Format("2006-01-02")
+}
+
+// unitImplied are the concepts the units of the quantities measure
+// ("65 degrees": temperature; "40 l/min": flow), for the units whose
+// dimension names a value (not a fraction or a duration).
+func (x *Index) unitImplied(qty []Quantity) []string {
+	var out []string
+	for _, q := range qty {
+		if dim := x.d.units.dims[q.Unit]; dim != "" && dim != "fraction" && dim != "time" && x.cz.known[dim] {
+			out = append(out, dim)
+		}
+	}
+	return out
 }
 
 // saysAfter: a concept of list follows the token at.

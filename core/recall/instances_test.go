@@ -193,3 +193,18 @@ func TestResolve_NetworkGatewayIsOurs(t *testing.T) {
 	assert.Equal(t, "putNetwork", top(t, x.Resolve("change the station's IP to 10.20.30.41 with gateway 10.20.30.1, office IT moved the subnet", testCtx())).Target)
 	assert.Equal(t, DecisionNone, x.Resolve("list the small devices this gateway serves", testCtx()).Decision)
 }
+
+// A value to set says by its unit what is measured: "water" and °C name
+// the water temperature, whose command sets it.
+func TestResolve_UnitNamesTheValue(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"en", "For the cleaning run the water has to be at 65 degrees."},
+		{"es", "El agua tiene que estar a 55 grados para la limpieza."},
+		{"de", "Fürs Reinigungsprogramm muss das Wasser 70 Grad haben."},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, "com.acme.heater.set_setpoint", top(t, x.Resolve(c.text, ctx)).Target, c.text)
+	}
+}
