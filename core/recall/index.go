@@ -644,6 +644,17 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			}
 		}
 	}
+	// an hour of the story fills no argument of the request ("the shift
+	// arrives at 6, fill the tank" is no 6 %)
+	if context != nil {
+		for k, q := range qr.qty {
+			for i, t := range toks {
+				if t.start == q.Start && context[i] && q.Unit == "" && atHour(p, toks, i) {
+					qr.qty[k].told = true
+				}
+			}
+		}
+	}
 	qr.read = markers.has("@read") || question
 	// a negation counts in a one-clause request only: "the pump won't
 	// start, restart it" asks for the restart
@@ -2190,6 +2201,15 @@ func (x *Index) unitImplied(qty []Quantity) []string {
 		}
 	}
 	return out
+}
+
+// atHour: toks[i] follows a word that says at what hour ("at 6", "um 6",
+// "a las 6", "vers 6"), a stop word (an article) between allowed.
+func atHour(p *pack, toks []token, i int) bool {
+	if i > 0 && p.timeSet["at"][toks[i-1].text] {
+		return true
+	}
+	return i > 1 && p.stop[toks[i-1].text] && p.timeSet["at"][toks[i-2].text]
 }
 
 // saysAfter: a concept of list follows the token at.

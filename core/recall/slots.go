@@ -137,7 +137,7 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 		}
 	}
 	for k, q := range qr.qty {
-		if !usedQ[k] && q.Unit == "" {
+		if !usedQ[k] && q.Unit == "" && !q.told {
 			c.unusedQty++
 		}
 	}
@@ -150,7 +150,7 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 func (x *Index) pickQuantity(t *tgt, i int, qs []Quantity, used map[int]bool) int {
 	want := t.argUnits[i]
 	for k, q := range qs {
-		if !used[k] && !q.relative && q.Unit != "" && q.Unit == want {
+		if !used[k] && !q.relative && !q.told && q.Unit != "" && q.Unit == want {
 			return k
 		}
 	}
@@ -158,7 +158,7 @@ func (x *Index) pickQuantity(t *tgt, i int, qs []Quantity, used map[int]bool) in
 		return -1
 	}
 	for k := len(qs) - 1; k >= 0; k-- {
-		if !used[k] && !qs[k].relative && qs[k].Unit == "" {
+		if !used[k] && !qs[k].relative && !qs[k].told && qs[k].Unit == "" {
 			return k
 		}
 	}
@@ -279,7 +279,7 @@ func FormatValue(v any) string {
 
 func lastUnitless(qs []Quantity, used map[int]bool) int {
 	for k := len(qs) - 1; k >= 0; k-- {
-		if !used[k] && !qs[k].relative && qs[k].Unit == "" {
+		if !used[k] && !qs[k].relative && !qs[k].told && qs[k].Unit == "" {
 			return k
 		}
 	}

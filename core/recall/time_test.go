@@ -417,3 +417,19 @@ func TestResolve_ChangeTimedByAnEvent(t *testing.T) {
 		assert.Equal(t, c.asks, res.Scheduled && res.When == nil, c.text)
 	}
 }
+
+// An hour in the story is no value for the request: "the shift arrives at
+// 6, fill the tank" fills to the default, not to 6 %.
+func TestResolve_StoryHourFillsNoArgument(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"en", "the shift arrives at 6, fill the tank"},
+		{"es", "el turno de mañana llega a las 6, llena el tanque"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.Equal(t, "com.acme.tank.fill", top(t, res).Target, c.text)
+		assert.EqualValues(t, 90, top(t, res).Args["targetPercent"], c.text)
+	}
+}

@@ -110,6 +110,11 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 				break
 			}
 			if d, ok := tw.Days[key]; ok {
+				// "el turno de mañana": the morning shift, not tomorrow
+				if _, part := tw.Parts[key]; part && shiftNamed(p, toks, i, end) {
+					i, found = end-1, true
+					break
+				}
 				tp.dayOff, tp.hasDay = d, true
 				mark(i, end)
 				i, found = end-1, true

@@ -154,6 +154,9 @@ type Quantity struct {
 	// relative: a change by this much ("bump the flow by 10"), not a value
 	// to set: it fills no argument, so the Core asks for the value
 	relative bool
+	// told: an hour in the story around the request ("the shift arrives
+	// at 6, fill the tank"): it fills no argument
+	told bool
 }
 
 // quantities turns number spans into quantities, reading the unit after
