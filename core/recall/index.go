@@ -754,7 +754,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// a value to reach is a setting, not a stop ("fahr die Heizung runter
 	// auf 40", "turn the mixer down to 300"); a duration is not a value
 	for _, q := range qr.qty {
-		if q.Unit != "s" {
+		if q.Unit != "s" && !q.relative && !q.told {
 			qr.halt = false
 		}
 	}

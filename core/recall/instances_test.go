@@ -208,3 +208,15 @@ func TestResolve_UnitNamesTheValue(t *testing.T) {
 		assert.Equal(t, "com.acme.heater.set_setpoint", top(t, x.Resolve(c.text, ctx)).Target, c.text)
 	}
 }
+
+// A value right before over/mehr/más is a difference, not the value; "set
+// off" triggers, it stops nothing.
+func TestResolve_DifferencesAndSetOff(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("Heater's overshooting, it's sat 6 degrees over setpoint. Can you stop the heater?", testCtx())
+	assert.Nil(t, top(t, res).Args["celsius"], "6 degrees over is no setpoint")
+	assert.Equal(t, "postAlertsMute", top(t, x.Resolve("Doing the hydrostatic test on the discharge line, it'll set everything off. Mute alerts for 30 minutes.", testCtx())).Target)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	assert.EqualValues(t, 8, top(t, x.Resolve("Heizer auf 8 Grad, mehr brauchen wir nicht", ctx)).Args["celsius"])
+}

@@ -169,6 +169,9 @@ type packFile struct {
 	// that make it a courtesy ("when you can", "cuando puedas")
 	EventWhen  []string `json:"eventWhen"`
 	WhenPolite []string `json:"whenPolite"`
+	// RelativeAfter: words right after a value that make it a difference
+	// ("6 degrees over setpoint", "5 Grad mehr", "deux degrés de plus")
+	RelativeAfter []string `json:"relativeAfter"`
 	// Ours: words that claim a thing for the station ("our tank", "unser
 	// Ventil", "el nuestro"): beside them, other equipment named is a
 	// comparison, not the object
@@ -257,6 +260,7 @@ type pack struct {
 	alsoAlready    map[string]bool
 	eventWhen      [][]string
 	whenPolite     map[string]bool
+	relativeAfter  map[string]bool
 	elsewhere      [][]string
 	participleEnds []string
 	nowWords       [][]string
@@ -343,6 +347,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.propertyOf = set(f.PropertyOf)
 	p.alsoAlready = set(f.AlsoAlready)
 	p.eventWhen, p.whenPolite = phrases(f.EventWhen), set(f.WhenPolite)
+	p.relativeAfter = set(f.RelativeAfter)
 	p.elsewhere = phrases(f.Elsewhere)
 	p.participleEnds = f.ParticipleEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)

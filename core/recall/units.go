@@ -299,6 +299,16 @@ func markRelative(p *pack, toks []token, qs []Quantity) {
 		if prev >= 0 && p.relative[toks[prev].text] {
 			qs[k].relative = true
 		}
+		// "6 degrees over setpoint", "5 Grad mehr", "dos grados más": a
+		// difference, not the value
+		for _, t := range toks {
+			if t.start >= qs[k].End {
+				if t.kind == 'w' && p.relativeAfter[t.text] {
+					qs[k].relative = true // not across a comma: "auf 8 Grad, mehr brauchen wir nicht"
+				}
+				break
+			}
+		}
 	}
 }
 
