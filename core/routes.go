@@ -13,6 +13,8 @@ func (c *Core) routes() {
 	c.router.Handle("GET", "/heart/v1/core/index", "getCoreIndex", c.getCoreIndex)
 	c.router.Handle("GET", "/heart/v1/core", "getCore", c.getCore)
 	c.router.Handle("GET", "/heart/v1/core/map", "getCoreMap", c.getCoreMap)
+	c.router.Handle("GET", "/heart/v1/core/updates", "getCoreUpdates", c.getCoreUpdates)
+	c.router.Handle("POST", "/heart/v1/core/updates/rollback", "postCoreUpdateRollback", c.postCoreUpdateRollback)
 	c.router.Handle("GET", "/heart/v1/card", "getCard", c.getCard)
 	c.router.Handle("GET", "/heart/v1/card/modules", "getCardModules", c.getCardModules)
 	c.router.Handle("GET", "/heart/v1/pulse", "getPulse", c.getPulse)

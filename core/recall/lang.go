@@ -1,7 +1,9 @@
 package recall
 
 import (
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -526,4 +528,19 @@ func (p *pack) elsewhereWord(w string) bool {
 		}
 	}
 	return false
+}
+
+// PhrasesVersion names the embedded word lists (packs, units, concepts) by
+// the first 12 hex digits of their SHA-256: the Core's phrase package.
+func PhrasesVersion() string {
+	h := sha256.New()
+	for _, name := range []string{"units.json", "concepts.json", "entities-acme.json"} {
+		b, _ := dataFS.ReadFile(name)
+		h.Write(b)
+	}
+	for _, l := range Languages {
+		b, _ := dataFS.ReadFile("lang/" + l + ".json")
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
 }

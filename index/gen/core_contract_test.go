@@ -29,6 +29,7 @@ func TestCoreAnswersMatchContract(t *testing.T) {
 		{"GET", "/heart/v1/core", ""},
 		{"GET", "/heart/v1/core/index", ""},
 		{"GET", "/heart/v1/core/map", ""},
+		{"GET", "/heart/v1/core/updates", ""},
 		{"GET", "/heart/v1/card", ""},
 		{"GET", "/heart/v1/card/modules", ""},
 		{"GET", "/heart/v1/pulse", ""},
@@ -51,5 +52,33 @@ func TestCoreAnswersMatchContract(t *testing.T) {
 			require.NoError(t, json.Unmarshal(resp.Body, &body))
 			assert.NoError(t, rr.Value.Content.Get("application/json").Schema.Value.VisitJSON(body, openapi3.MultiErrors()), "%s", resp.Body)
 		})
+	}
+}
+
+// The Core owns its knowledge packages; with only the built-in ones there
+// is nothing to roll back to, and a caller without heart.admin may not ask.
+func TestCoreUpdateRollbackWithNothingEarlier(t *testing.T) {
+	dev := sim.New(sim.Options{})
+	c := core.New(core.Config{
+		Device:      api.TransportFunc(func(ctx context.Context, r *api.Request) (*api.Response, error) { return dev.Serve(ctx, r), nil }),
+		DeviceToken: "demo-core", Clock: clock.NewManual(sim.DefaultStart), InstanceID: "contract-test",
+	})
+	for _, tc := range []struct {
+		token  string
+		status int
+		code   string
+	}{
+		{"demo-owner", 409, api.CodeConflict},
+		{"demo-operator", 403, ""},
+	} {
+		resp := c.Serve(context.Background(), &api.Request{Method: "POST", Path: "/heart/v1/core/updates/rollback",
+			Header: api.Header{"authorization": "Bearer " + tc.token}})
+		require.Equal(t, tc.status, resp.Status, "%s: %s", tc.token, resp.Body)
+		assert.Equal(t, api.ContentTypeProblem, resp.Header["content-type"])
+		if tc.code != "" {
+			p, ok := api.ParseProblem(resp)
+			require.True(t, ok)
+			assert.Equal(t, tc.code, p.Code)
+		}
 	}
 }
