@@ -433,3 +433,25 @@ func TestResolve_StoryHourFillsNoArgument(t *testing.T) {
 		assert.EqualValues(t, 90, top(t, res).Args["targetPercent"], c.text)
 	}
 }
+
+// Spelling and vague words of time: tonite is tonight; después and tout à
+// l'heure are vague, después del corte de luz is no time at all.
+func TestResolve_MoreWordsOfTime(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("tonite drain the tank", testCtx())
+	require.NotNil(t, res.When)
+	assert.Equal(t, 22, res.When.At.Hour())
+	for _, c := range []struct {
+		lang, text string
+		vague      bool
+	}{
+		{"es", "reinicia el sistema despues, quando termina el turno", true},
+		{"fr", "remplir la cuve tout à l'heure", true},
+		{"es", "Resetea el componente filter-1, se quedó colgado después del corte de luz", false},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		r := x.Resolve(c.text, ctx)
+		assert.Equal(t, c.vague, r.Scheduled && r.When == nil, c.text)
+	}
+}
