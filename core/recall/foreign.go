@@ -335,9 +335,11 @@ func markElsewhere(p *pack, toks []token, markers marks) {
 		return
 	}
 	words := wordsOf(toks, false)
-	for k := range words {
-		if _, ok := phraseAt(toks, words, k, p.elsewhere); ok {
-			markers["@foreign"] = append(markers["@foreign"], words[k])
+	for k, i := range words {
+		if list := p.elsewhere[toks[i].text]; list != nil {
+			if _, ok := phraseAt(toks, words, k, list); ok {
+				markers["@foreign"] = append(markers["@foreign"], i)
+			}
 		}
 	}
 }

@@ -263,7 +263,7 @@ type pack struct {
 	eventWhen      [][]string
 	whenPolite     map[string]bool
 	relativeAfter  map[string]bool
-	elsewhere      [][]string
+	elsewhere      map[string][][]string // by first word
 	participleEnds []string
 	nowWords       [][]string
 	thenWords      [][]string
@@ -350,7 +350,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.alsoAlready = set(f.AlsoAlready)
 	p.eventWhen, p.whenPolite = phrases(f.EventWhen), set(f.WhenPolite)
 	p.relativeAfter = set(f.RelativeAfter)
-	p.elsewhere = phrases(f.Elsewhere)
+	p.elsewhere = byFirstWord(phrases(f.Elsewhere))
 	p.participleEnds = f.ParticipleEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)
 	p.passive, p.wish = set(f.Passive), set(f.Wish)
@@ -522,12 +522,24 @@ func (p *pack) has(phrases [][]string, words []string) bool {
 
 // elsewhereWord: w is a one-word name of a thing no station has.
 func (p *pack) elsewhereWord(w string) bool {
-	for _, ph := range p.elsewhere {
-		if len(ph) == 1 && ph[0] == w {
+	for _, ph := range p.elsewhere[w] {
+		if len(ph) == 1 {
 			return true
 		}
 	}
 	return false
+}
+
+// byFirstWord groups phrases by their first word, so that a request's word
+// looks up only the phrases that can start at it.
+func byFirstWord(list [][]string) map[string][][]string {
+	out := map[string][][]string{}
+	for _, ph := range list {
+		if len(ph) > 0 {
+			out[ph[0]] = append(out[ph[0]], ph)
+		}
+	}
+	return out
 }
 
 // PhrasesVersion names the embedded word lists (packs, units, concepts) by
