@@ -709,6 +709,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			}
 		}
 	}
+	var toldHalt, deedAt []int // halts told in a participle, and other deeds
 	for _, ct := range cs {
 		inStory := context != nil && context[ct.start]
 		// "Resultados del último autodiagnóstico, sin lanzar uno nuevo":
@@ -748,7 +749,22 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			}
 		}
 		if x.haltC[ct.c] && !described {
-			qr.halt = true
+			if participle(p, toks[ct.start].orig) {
+				toldHalt = append(toldHalt, ct.start) // "La pompe a été coupée …": a state told
+			} else {
+				qr.halt = true
+			}
+		}
+		if x.action[ct.c] && !x.haltC[ct.c] && !described && !participle(p, toks[ct.start].orig) {
+			deedAt = append(deedAt, ct.start)
+		}
+	}
+	// "La pompe a été coupée à cause d'un bouchon, c'est réglé. Remets la
+	// pompe en marche.": a stop told in a participle is no stop asked for
+	// when another deed follows it
+	for _, at := range toldHalt {
+		if !slices.ContainsFunc(deedAt, func(d int) bool { return d > at }) {
+			qr.halt = true // "I need that belt stopped": the state asked for
 		}
 	}
 	// a value to reach is a setting, not a stop ("fahr die Heizung runter

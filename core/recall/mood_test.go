@@ -475,3 +475,14 @@ func TestResolve_EitherStateWithoutQuestionMark(t *testing.T) {
 	assert.Equal(t, "getProperty", top(t, res).Target)
 	assert.Equal(t, "conveyor.state", top(t, res).Args["name"])
 }
+
+// A stop told in a participle before another deed is no stop asked for; a
+// state asked for in a participle is.
+func TestResolve_StopToldInAParticiple(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "fr"
+	res := x.Resolve("La pompe a été coupée à cause d'un bouchon, c'est réglé. Remets la pompe en marche.", ctx)
+	assert.Empty(t, res.ThingHalt, "a told stop halts nothing")
+	assert.Equal(t, "com.acme.conveyor.halt", top(t, x.Resolve("Someone's reaching into the conveyor to clear a jam - I need that belt stopped before anyone gets hurt", testCtx())).Target)
+}
