@@ -2064,6 +2064,11 @@ func (x *Index) aboutWhatWas(t *tgt) bool {
 // nach dem Stopp wieder aufnehmen" resumes).
 func (x *Index) saysOtherDeed(qr *query) bool {
 	for c := range qr.q {
+		// the story's deeds are told ("Die Automatik … stellt dauernd das
+		// Ventil um. Stopp!")
+		if sp, ok := qr.span[c]; ok && qr.story != nil && sp[0] < len(qr.story) && qr.story[sp[0]] {
+			continue
+		}
 		if x.action[c] && !x.haltC[c] && !x.stopOnly[c] {
 			return true
 		}

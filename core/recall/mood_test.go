@@ -486,3 +486,14 @@ func TestResolve_StopToldInAParticiple(t *testing.T) {
 	assert.Empty(t, res.ThingHalt, "a told stop halts nothing")
 	assert.Equal(t, "com.acme.conveyor.halt", top(t, x.Resolve("Someone's reaching into the conveyor to clear a jam - I need that belt stopped before anyone gets hurt", testCtx())).Target)
 }
+
+// A deed the story tells does not keep a stop of automatic actions from
+// being Stop.
+func TestResolve_StopAutonomyBesideAToldDeed(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	res := x.Resolve("El sistema automático está abriendo y cerrando la válvula sin parar. Detén todas las acciones automáticas.", ctx)
+	assert.True(t, res.StopsAutonomy)
+	assert.Equal(t, "postTendingStop", top(t, res).Target)
+}
