@@ -340,3 +340,15 @@ func TestResolve_PlanItemAskedForNow(t *testing.T) {
 	assert.Equal(t, "postComponentReset", top(t, res).Target)
 	assert.Equal(t, "postAlertAcknowledge", top(t, x.Resolve("Reconoce la alerta al-17, ya revisé filter-1", ctx)).Target)
 }
+
+// A plan the story lists schedules nothing; a vague time before the
+// request still asks when.
+func TestResolve_PlanInStorySchedulesNothing(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "fr"
+	res := x.Resolve("Planning de la semaine : nettoyage filtre, reset du convoyeur, vérif des journaux. Fais le contre-lavage tout de suite, 5 minutes.", ctx)
+	assert.False(t, res.Scheduled)
+	assert.Equal(t, "com.acme.filter.backflush", top(t, res).Target)
+	assert.True(t, x.Resolve("Later on, I'd like the station restarted.", testCtx()).Scheduled)
+}

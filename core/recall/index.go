@@ -803,7 +803,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	}
 	// a scheduled action: "schedule a restart for Sunday night" is the restart
 	if sc := x.d.concepts.Schedule; qr.act {
-		if _, said := qr.q[sc]; said {
+		// "Planning de la semaine : … Fais le contre-lavage tout de
+		// suite": the story's plan schedules nothing
+		if _, said := qr.q[sc]; said && !x.planInStory(toks, cs, context, qr.span[sc][0]) {
 			qr.scheduled = true
 			if qr.when != nil {
 				delete(qr.q, sc)
@@ -2231,6 +2233,23 @@ func atHour(p *pack, toks []token, i int) bool {
 		return true
 	}
 	return i > 1 && p.stop[toks[i-1].text] && p.timeSet["at"][toks[i-2].text]
+}
+
+// planInStory: the token at opens a stretch of the story that lists deeds
+// or things of ours ("Planning de la semaine : nettoyage filtre, reset du
+// convoyeur"), not a clause of only a vague time ("Later on, …").
+func (x *Index) planInStory(toks []token, cs []conceptTok, context []bool, at int) bool {
+	if context == nil || !context[at] {
+		return false
+	}
+	// the story from the plan's word on, up to the request
+	end := at
+	for end < len(toks) && context[end] {
+		end++
+	}
+	return slices.ContainsFunc(cs, func(ct conceptTok) bool {
+		return ct.start > at && ct.start < end && !ct.typo && (x.action[ct.c] || x.thingOf[ct.c] != "")
+	})
 }
 
 // saysAfter: a concept of list follows the token at.
