@@ -468,7 +468,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markNames(text, toks, func(w string) bool { return x.isTerm(p, w) })
 	x.markRuleBody(p, toks)
 	// "good morning, ...": a greeting is no time, and names nothing
-	greetEnd, _ := greeting(p, toks)
+	greetEnd, _ := greeting(p, text, toks)
 	for k := range greetEnd {
 		toks[k].used = true
 	}

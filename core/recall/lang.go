@@ -174,6 +174,9 @@ type packFile struct {
 	// RelativeAfter: words right after a value that make it a difference
 	// ("6 degrees over setpoint", "5 Grad mehr", "deux degrés de plus")
 	RelativeAfter []string `json:"relativeAfter"`
+	// GreetingsAlone greet only set apart by "!" at the start ("Morgen!",
+	// "Mahlzeit!"): otherwise they may be words of time
+	GreetingsAlone []string `json:"greetingsAlone"`
 	// Ours: words that claim a thing for the station ("our tank", "unser
 	// Ventil", "el nuestro"): beside them, other equipment named is a
 	// comparison, not the object
@@ -263,6 +266,7 @@ type pack struct {
 	eventWhen      [][]string
 	whenPolite     map[string]bool
 	relativeAfter  map[string]bool
+	greetingsAlone map[string]bool
 	elsewhere      map[string][][]string // by first word
 	participleEnds []string
 	nowWords       [][]string
@@ -350,6 +354,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.alsoAlready = set(f.AlsoAlready)
 	p.eventWhen, p.whenPolite = phrases(f.EventWhen), set(f.WhenPolite)
 	p.relativeAfter = set(f.RelativeAfter)
+	p.greetingsAlone = set(f.GreetingsAlone)
 	p.elsewhere = byFirstWord(phrases(f.Elsewhere))
 	p.participleEnds = f.ParticipleEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)

@@ -35,10 +35,17 @@ func (x *Index) smallTalk(toks []token, cs []conceptTok, greetEnd int) bool {
 
 // greeting: the request opens with one of p's greetings; end is the index
 // of the first token after it.
-func greeting(p *pack, toks []token) (end int, ok bool) {
+func greeting(p *pack, text string, toks []token) (end int, ok bool) {
 	words := wordsOf(toks, false)
 	if g, ok := phraseAt(toks, words, 0, p.greetings); ok {
 		return words[len(g)-1] + 1, true
+	}
+	// "Morgen! Die Packer sind da": a greeting by itself, set apart by
+	// "!"; "Morgen um 6 …" and "Morgen, Pumpe starten" may be a time
+	if len(words) > 0 && p.greetingsAlone[toks[words[0]].text] {
+		if rest := strings.TrimLeft(text[toks[words[0]].end:], " "); strings.HasPrefix(rest, "!") {
+			return words[0] + 1, true
+		}
 	}
 	return 0, false
 }

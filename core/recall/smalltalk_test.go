@@ -53,7 +53,7 @@ func TestGreeting_OpensTheRequest(t *testing.T) {
 		{"en", "the hi-fi", 0, false},
 		{"fr", "ça va, bonjour", 0, false},
 	} {
-		end, ok := greeting(d.packs[c.lang], tokenize(c.text))
+		end, ok := greeting(d.packs[c.lang], c.text, tokenize(c.text))
 		assert.Equal(t, c.ok, ok, c.text)
 		assert.Equal(t, c.end, end, c.text)
 	}
@@ -125,4 +125,14 @@ func TestResolve_ALongMessageAroundOneRequest(t *testing.T) {
 	// nor do thanks end a request that follows them in the same sentence
 	res = x.Resolve("Hallo. Danke, und jetzt bitte die Pumpe starten", ctx)
 	assert.Equal(t, "com.acme.pump.start", top(t, res).Target)
+}
+
+// "Morgen!" alone greets; "Morgen, …" and "Morgen um 6" may be a time.
+func TestResolve_GreetingAloneIsNoTime(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	assert.Nil(t, x.Resolve("Morgen! Die Packer sind da. Förderband starten bitte", ctx).When)
+	assert.NotNil(t, x.Resolve("Morgen, Pumpe starten", ctx).When)
+	assert.NotNil(t, x.Resolve("Morgen um 6 Pumpe starten", ctx).When)
 }
