@@ -794,6 +794,14 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			qr.read = false
 		}
 	}
+	// "Can I have today's daily report please? The regional manager is
+	// visiting at 11": a time the story tells in a sentence of its own
+	// schedules no read
+	if qr.read && !qr.act && qr.when != nil && context != nil {
+		if i := exprStart(text, toks, qr.when); i >= 0 && context[i] && !sentenceHasRequest(toks, context, i) {
+			qr.when = nil
+		}
+	}
 	for _, um := range unitWords {
 		c := unitConcept(um.unit)
 		if _, ok := qr.q[c]; !ok {
@@ -2250,6 +2258,17 @@ func (x *Index) planInStory(toks []token, cs []conceptTok, context []bool, at in
 	return slices.ContainsFunc(cs, func(ct conceptTok) bool {
 		return ct.start > at && ct.start < end && !ct.typo && (x.action[ct.c] || x.thingOf[ct.c] != "")
 	})
+}
+
+// sentenceHasRequest: the sentence of toks[i] holds a token of the request.
+func sentenceHasRequest(toks []token, context []bool, i int) bool {
+	si := sentenceOf(toks, i)
+	for k := range toks {
+		if !context[k] && sentenceOf(toks, k) == si && toks[k].kind == 'w' {
+			return true
+		}
+	}
+	return false
 }
 
 // saysAfter: a concept of list follows the token at.

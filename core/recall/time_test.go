@@ -455,3 +455,11 @@ func TestResolve_MoreWordsOfTime(t *testing.T) {
 		assert.Equal(t, c.vague, r.Scheduled && r.When == nil, c.text)
 	}
 }
+
+// A time the story tells in a sentence of its own schedules no read; a
+// read asked for at a time still is.
+func TestResolve_StoryTimeSchedulesNoRead(t *testing.T) {
+	x := fullIndex(t)
+	assert.Nil(t, x.Resolve("We had a weird five minutes around 02:00 last night. Could you show me the logs please?", testCtx()).When)
+	assert.NotNil(t, x.Resolve("read the pump pressure tomorrow at 8", testCtx()).When)
+}
