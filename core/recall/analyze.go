@@ -181,6 +181,19 @@ func foreignHead(p *pack, w string) ([]string, bool) {
 	return nil, false
 }
 
+// forNotStop: a first word whose meaning is a halt ("para") followed by
+// an article and a word that names no thing of ours is a preposition:
+// "Para el enjuague la bomba tiene que dar medio litro" is for the rinse,
+// "Para la bomba" stops the pump.
+func (c *conceptizer) forNotStop(p *pack, toks []token, idx []int, k int, list []string) bool {
+	halt := slices.ContainsFunc(list, func(x string) bool { return containsStr(c.d.concepts.Halt, x) })
+	if !halt || k+2 >= len(idx) || !p.definite[toks[idx[k+1]].text] || p.stop[toks[idx[k+2]].text] {
+		return false // "para todo", "para para la bomba"
+	}
+	cs, ok := lookup(p, toks[idx[k+2]].text)
+	return !ok || !slices.ContainsFunc(cs, func(x string) bool { return c.things[x] })
+}
+
 // thingHead: a compound whose first part no pack knows and whose last part
 // names a thing of ours is that thing ("die Transferpumpe der Station",
 // "Salzband"), unless its first part is a thing no station has
@@ -487,7 +500,7 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo, question bool) (
 		// each sentence has a first word ("¡Socorro, se sale el agua! ¡Para
 		// la bomba ya!")
 		if k == first || (k > 0 && (toks[idx[k]].opens || coordinated(p, toks, idx[k]))) {
-			if list, ok := p.initial[toks[idx[k]].text]; ok {
+			if list, ok := p.initial[toks[idx[k]].text]; ok && !c.forNotStop(p, toks, idx, k, list) {
 				emit(list, idx[k], idx[k]+1)
 				k++
 				continue

@@ -177,6 +177,8 @@ type packFile struct {
 	// GreetingsAlone greet only set apart by "!" at the start ("Morgen!",
 	// "Mahlzeit!"): otherwise they may be words of time
 	GreetingsAlone []string `json:"greetingsAlone"`
+	// Definite articles ("the", "der", "el", "le")
+	Definite []string `json:"definite"`
 	// Ours: words that claim a thing for the station ("our tank", "unser
 	// Ventil", "el nuestro"): beside them, other equipment named is a
 	// comparison, not the object
@@ -267,6 +269,7 @@ type pack struct {
 	whenPolite     map[string]bool
 	relativeAfter  map[string]bool
 	greetingsAlone map[string]bool
+	definite       map[string]bool
 	elsewhere      map[string][][]string // by first word
 	participleEnds []string
 	nowWords       [][]string
@@ -355,6 +358,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.eventWhen, p.whenPolite = phrases(f.EventWhen), set(f.WhenPolite)
 	p.relativeAfter = set(f.RelativeAfter)
 	p.greetingsAlone = set(f.GreetingsAlone)
+	p.definite = set(f.Definite)
 	p.elsewhere = byFirstWord(phrases(f.Elsewhere))
 	p.participleEnds = f.ParticipleEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)

@@ -497,3 +497,16 @@ func TestResolve_StopAutonomyBesideAToldDeed(t *testing.T) {
 	assert.True(t, res.StopsAutonomy)
 	assert.Equal(t, "postTendingStop", top(t, res).Target)
 }
+
+// "Para" first is "stop" before a thing of ours, "for" before anything
+// else named with an article; "refais le plein" fills.
+func TestResolve_ParaIsForOrStop(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	assert.NotEqual(t, "com.acme.pump.halt", top(t, x.Resolve("Para el enjuague la bomba tiene que dar medio litro por segundo, no más.", ctx)).Target)
+	assert.Equal(t, "com.acme.pump.halt", top(t, x.Resolve("Para la bomba ya", ctx)).Target)
+	assert.Equal(t, "postTendingStop", top(t, x.Resolve("para todo lo automático, manos fuera", ctx)).Target)
+	ctx.Lang = "fr"
+	assert.Equal(t, "com.acme.tank.fill", top(t, x.Resolve("La cuve est presque vide et la production reprend, refais le plein.", ctx)).Target)
+}
