@@ -370,3 +370,33 @@ func (x *Index) markOthersProperty(p *pack, toks []token, cs []conceptTok, marke
 		}
 	}
 }
+
+// markOthersThing marks @others a thing of ours followed by a word of pack
+// propertyOf and a place or thing not ours ("la calefacción de la oficina",
+// "le chauffage de sa chambre", "the heating in the canteen"): that place's
+// heating, not the station's heater.
+func (x *Index) markOthersThing(p *pack, toks []token, cs []conceptTok, markers marks) {
+	alien := map[int]bool{}
+	for _, m := range []string{"@off", "@foreign"} {
+		for _, at := range markers[m] {
+			alien[at] = true
+		}
+	}
+	if len(alien) == 0 {
+		return
+	}
+	for _, ct := range cs {
+		if x.thingOf[ct.c] == "" || ct.typo {
+			continue
+		}
+		k := ct.end
+		if k >= len(toks) || toks[k].kind != 'w' || !p.propertyOf[toks[k].text] {
+			continue
+		}
+		for k++; k < len(toks) && toks[k].kind == 'w' && (p.stop[toks[k].text] || p.possessive[toks[k].text] || p.others[toks[k].text]) && k < ct.end+4; k++ {
+		}
+		if k < len(toks) && alien[k] {
+			markers["@others"] = append(markers["@others"], ct.start)
+		}
+	}
+}

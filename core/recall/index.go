@@ -509,6 +509,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markElsewhere(p, toks, markers)
 	x.dropClaimedForeign(cs, markers)
 	x.markOthersProperty(p, toks, cs, markers)
+	x.markOthersThing(p, toks, cs, markers)
 	x.markNamedPlaces(p, toks, cs, markers)
 	x.markNamedOwners(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)

@@ -220,3 +220,21 @@ func TestResolve_DifferencesAndSetOff(t *testing.T) {
 	ctx.Lang = "de"
 	assert.EqualValues(t, 8, top(t, x.Resolve("Heizer auf 8 Grad, mehr brauchen wir nicht", ctx)).Args["celsius"])
 }
+
+// A thing of ours followed by of/in and a place not ours is that place's.
+func TestResolve_ThingOfAPlaceNotOurs(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		off        bool
+	}{
+		{"es", "sube la temperatura de la calefacción de la oficina, estamos a 17 grados", true},
+		{"fr", "Le client de la 508 veut qu'on monte le chauffage de sa chambre à 23 degrés", true},
+		{"en", "set the heater in the office to 21", true},
+		{"en", "set the heater to 40", false},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, c.off, x.Resolve(c.text, ctx).Decision == DecisionNone, c.text)
+	}
+}
