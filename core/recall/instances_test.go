@@ -238,3 +238,11 @@ func TestResolve_ThingOfAPlaceNotOurs(t *testing.T) {
 		assert.Equal(t, c.off, x.Resolve(c.text, ctx).Decision == DecisionNone, c.text)
 	}
 }
+
+// The log's level is no tank level; "setting it" is the verb.
+func TestResolve_LogLevelAndSettingIt(t *testing.T) {
+	x := fullIndex(t)
+	assert.NotEqual(t, "com.acme.tank.drain", top(t, x.Resolve("change the setting for log level", testCtx())).Target)
+	assert.NotEqual(t, "com.acme.tank.drain", top(t, x.Resolve("set the log level to debug", testCtx())).Target)
+	assert.Equal(t, DecisionVague, x.Resolve("Would you mind setting it to 40 percent?", testCtx()).Decision)
+}
