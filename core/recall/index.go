@@ -841,6 +841,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		qr.mass += w
 	}
 	qr.ents = x.dropClaimed(partOfProperty(matchEntities(x.entitiesOf(qr.q), qr.q, qr.span, text, toks), qr.q), qr.q, cs, context)
+	qr.ents = x.dropQualified(qr.ents, qr.span, cs)
 	// "the water has to be at 65 degrees": a value to set says by its unit
 	// what is measured, so "water" and °C name the water temperature
 	if _, _, named := bestOfKind(qr.ents, "property"); !named && !qr.read {
@@ -2150,6 +2151,25 @@ func (x *Index) namesChange(toks []token, cs []conceptTok, context []bool, whyAt
 		}
 	}
 	return false
+}
+
+// dropQualified leaves out a property named by one word that another
+// target's word qualifies right before it ("the access level of the token",
+// "the alarm level", "the log level": not the tank's level); the thing's own
+// word or a value's name before it keeps it ("tank level", "water level").
+func (x *Index) dropQualified(ents []entityMatch, span map[string][2]int, cs []conceptTok) []entityMatch {
+	return slices.DeleteFunc(ents, func(m entityMatch) bool {
+		if m.ref.Kind != "property" || len(m.covered) != 1 || !containsStr(x.d.concepts.Qualified, m.covered[0]) {
+			return false
+		}
+		sp, ok := span[m.covered[0]]
+		if !ok || sp[0] == 0 {
+			return false
+		}
+		return slices.ContainsFunc(cs, func(ct conceptTok) bool {
+			return ct.end == sp[0] && !ct.typo && x.df[ct.c] > 0 && !x.action[ct.c] && !x.entityWord[ct.c] && x.thingOf[ct.c] == ""
+		})
+	})
 }
 
 // dropClaimedForeign: a word a concept of the request claims is not

@@ -246,3 +246,12 @@ func TestResolve_LogLevelAndSettingIt(t *testing.T) {
 	assert.NotEqual(t, "com.acme.tank.drain", top(t, x.Resolve("set the log level to debug", testCtx())).Target)
 	assert.Equal(t, DecisionVague, x.Resolve("Would you mind setting it to 40 percent?", testCtx()).Decision)
 }
+
+// A generic word of a value that another target's word qualifies is not
+// the tank's level.
+func TestResolve_QualifiedLevelIsNoTankLevel(t *testing.T) {
+	x := fullIndex(t)
+	assert.NotEqual(t, "com.acme.tank.drain", top(t, x.Resolve("set the access level of the new token to read only", testCtx())).Target)
+	assert.Equal(t, "tank.level", top(t, x.Resolve("what's the tank level", testCtx())).Args["name"])
+	assert.Equal(t, "getVitalFeatures", top(t, x.Resolve("Average flow over the last 8 hours?", testCtx())).Target)
+}

@@ -439,8 +439,11 @@ type conceptsFile struct {
 	// Claims: a concept that takes a generic word for itself when no
 	// thing is named ("drop autonomy to level 2": the autonomy's level,
 	// not the tank's)
-	Claims      map[string][]string `json:"claims"`
-	ArgEntities map[string]string   `json:"argEntities"`
+	Claims map[string][]string `json:"claims"`
+	// Qualified: generic words of a value that another target's word right
+	// before them takes ("the alarm level", "the access level")
+	Qualified   []string          `json:"qualified"`
+	ArgEntities map[string]string `json:"argEntities"`
 }
 
 var (
