@@ -255,3 +255,10 @@ func TestResolve_QualifiedLevelIsNoTankLevel(t *testing.T) {
 	assert.Equal(t, "tank.level", top(t, x.Resolve("what's the tank level", testCtx())).Args["name"])
 	assert.Equal(t, "getVitalFeatures", top(t, x.Resolve("Average flow over the last 8 hours?", testCtx())).Target)
 }
+
+// Filling in a form fills no tank.
+func TestResolve_FillInAForm(t *testing.T) {
+	x := fullIndex(t)
+	assert.Equal(t, DecisionNone, x.Resolve("fill in the form please", testCtx()).Decision)
+	assert.Equal(t, "com.acme.tank.fill", top(t, x.Resolve("fill up the tank", testCtx())).Target)
+}
