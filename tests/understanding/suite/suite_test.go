@@ -30,7 +30,7 @@ func TestSuite_WholeFile_NoWrongActions(t *testing.T) {
 	t.Log("\n" + b.String())
 	require.Zero(t, sum.WrongActions, "a wrong action is a failure (§12)")
 
-	// Floors: the figures measured on 2026-12-01, fifth session (487, 495,
+	// Floors: the figures measured on 2026-12-01, sixth session (487, 495,
 	// 556, 241, 38 of 509, 509, 589, 244, 38) less about 3%, so a regression fails here
 	// while small changes of the Recall tier's data do not. Raise them when
 	// the figures rise; docs/conformance.md has the current ones.
@@ -104,49 +104,61 @@ func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
 // The held-out sets (tests/understanding/testdata) were written by people
 // who never saw the Recall tier or the phrases. A and B were used to find
 // general weaknesses after they were written, and so were the development
-// sets E to I, K, M to O, R to Z, AA to AD and AG to AJ; C, D, L, P, Q, T, W, AE and
-// AF were only ever measured (J's figure guided one fix, its cases were
-// never read). Each must have no wrong action, and stay above floors about
+// sets E to I, K, M to O, R to Z, AA to AD, AG to AJ and AM to AT; C, D, L,
+// P, Q, T, W, AE, AF, AK, AL, AU and AV were only ever measured (J's figure
+// guided one fix, its cases were never read). Each must have no wrong action, and stay above floors about
 // 3% under the figures of docs/conformance.md.
 func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 	type floors struct{ first, listed, outcome, rejected int }
 	sets := map[string]floors{
-		"heldout-a.json":  {first: 172, listed: 175, outcome: 226, rejected: 29},  // measured 178, 181, 233, 30
-		"heldout-ae.json": {first: 161, listed: 170, outcome: 193, rejected: 39},  // measured 167, 176, 199, 41
-		"heldout-af.json": {first: 142, listed: 159, outcome: 192, rejected: 43},  // measured 147, 164, 198, 45
-		"heldout-b.json":  {first: 173, listed: 179, outcome: 222, rejected: 29},  // measured 179, 185, 229, 30
-		"heldout-c.json":  {first: 170, listed: 174, outcome: 223, rejected: 27},  // measured 176, 180, 230, 28
-		"heldout-d.json":  {first: 167, listed: 176, outcome: 205, rejected: 28},  // measured 173, 182, 212, 29
-		"heldout-j.json":  {first: 151, listed: 159, outcome: 201, rejected: 39},  // measured 156, 164, 208, 41
-		"heldout-l.json":  {first: 151, listed: 159, outcome: 202, rejected: 46},  // measured 156, 164, 209, 48
-		"heldout-p.json":  {first: 148, listed: 161, outcome: 200, rejected: 46},  // measured 153, 167, 207, 48
-		"heldout-q.json":  {first: 147, listed: 162, outcome: 189, rejected: 46},  // measured 152, 168, 195, 48
-		"heldout-t.json":  {first: 157, listed: 160, outcome: 204, rejected: 45},  // measured 162, 165, 211, 47
-		"heldout-w.json":  {first: 166, listed: 172, outcome: 216, rejected: 42},  // measured 172, 178, 223, 44
-		"dev-aa.json":     {first: 103, listed: 107, outcome: 221, rejected: 103}, // measured 107, 111, 228, 107
-		"dev-ab.json":     {first: 154, listed: 162, outcome: 214, rejected: 46},  // measured 159, 168, 221, 48
+		"dev-aa.json":     {first: 104, listed: 108, outcome: 224, rejected: 104}, // measured 108, 112, 231, 108
+		"dev-ab.json":     {first: 155, listed: 163, outcome: 217, rejected: 47},  // measured 160, 169, 224, 49
 		"dev-ac.json":     {first: 164, listed: 164, outcome: 227, rejected: 50},  // measured 170, 170, 235, 52
 		"dev-ad.json":     {first: 165, listed: 167, outcome: 222, rejected: 47},  // measured 171, 173, 229, 49
-		"dev-ag.json":     {first: 119, listed: 129, outcome: 183, rejected: 79},  // measured 123, 133, 189, 82
-		"dev-ah.json":     {first: 144, listed: 161, outcome: 193, rejected: 50},  // measured 149, 166, 199, 52
-		"dev-ai.json":     {first: 150, listed: 164, outcome: 198, rejected: 47},  // measured 155, 170, 205, 49
-		"dev-aj.json":     {first: 141, listed: 162, outcome: 179, rejected: 48},  // measured 146, 168, 185, 50
+		"dev-ag.json":     {first: 124, listed: 131, outcome: 200, rejected: 86},  // measured 128, 136, 207, 89
+		"dev-ah.json":     {first: 147, listed: 161, outcome: 203, rejected: 52},  // measured 152, 166, 210, 54
+		"dev-ai.json":     {first: 153, listed: 165, outcome: 201, rejected: 47},  // measured 158, 171, 208, 49
+		"dev-aj.json":     {first: 150, listed: 166, outcome: 196, rejected: 50},  // measured 155, 172, 203, 52
+		"dev-am.json":     {first: 146, listed: 163, outcome: 194, rejected: 51},  // measured 151, 169, 200, 53
+		"dev-an.json":     {first: 137, listed: 154, outcome: 188, rejected: 55},  // measured 142, 159, 194, 57
+		"dev-ao.json":     {first: 160, listed: 166, outcome: 217, rejected: 48},  // measured 165, 172, 224, 50
+		"dev-ap.json":     {first: 166, listed: 172, outcome: 218, rejected: 45},  // measured 172, 178, 225, 47
+		"dev-aq.json":     {first: 113, listed: 116, outcome: 219, rejected: 98},  // measured 117, 120, 226, 102
+		"dev-ar.json":     {first: 162, listed: 165, outcome: 222, rejected: 49},  // measured 168, 171, 229, 51
+		"dev-as.json":     {first: 156, listed: 165, outcome: 197, rejected: 41},  // measured 161, 171, 204, 43
+		"dev-at.json":     {first: 152, listed: 162, outcome: 213, rejected: 51},  // measured 157, 168, 220, 53
 		"dev-e.json":      {first: 175, listed: 178, outcome: 224, rejected: 24},  // measured 181, 184, 231, 25
 		"dev-f.json":      {first: 144, listed: 145, outcome: 229, rejected: 60},  // measured 149, 150, 237, 62
-		"dev-g.json":      {first: 137, listed: 140, outcome: 226, rejected: 76},  // measured 142, 145, 234, 79
+		"dev-g.json":      {first: 138, listed: 140, outcome: 227, rejected: 76},  // measured 143, 145, 235, 79
 		"dev-h.json":      {first: 166, listed: 172, outcome: 210, rejected: 36},  // measured 172, 178, 217, 38
 		"dev-i.json":      {first: 105, listed: 106, outcome: 231, rejected: 97},  // measured 109, 110, 239, 100
 		"dev-k.json":      {first: 166, listed: 171, outcome: 215, rejected: 43},  // measured 172, 177, 222, 45
 		"dev-m.json":      {first: 169, listed: 171, outcome: 227, rejected: 43},  // measured 175, 177, 235, 45
-		"dev-n.json":      {first: 158, listed: 161, outcome: 226, rejected: 60},  // measured 163, 166, 233, 62
+		"dev-n.json":      {first: 159, listed: 161, outcome: 228, rejected: 61},  // measured 164, 166, 236, 63
 		"dev-o.json":      {first: 159, listed: 164, outcome: 215, rejected: 49},  // measured 164, 170, 222, 51
-		"dev-r.json":      {first: 166, listed: 172, outcome: 224, rejected: 48},  // measured 172, 178, 231, 50
+		"dev-r.json":      {first: 166, listed: 172, outcome: 225, rejected: 48},  // measured 172, 178, 232, 50
 		"dev-s.json":      {first: 165, listed: 174, outcome: 211, rejected: 43},  // measured 171, 180, 218, 45
 		"dev-u.json":      {first: 160, listed: 171, outcome: 215, rejected: 48},  // measured 165, 177, 222, 50
-		"dev-v.json":      {first: 159, listed: 168, outcome: 207, rejected: 48},  // measured 164, 174, 214, 50
-		"dev-x.json":      {first: 109, listed: 110, outcome: 224, rejected: 113}, // measured 113, 114, 231, 117
-		"dev-y.json":      {first: 154, listed: 162, outcome: 213, rejected: 40},  // measured 159, 168, 220, 42
-		"dev-z.json":      {first: 156, listed: 161, outcome: 216, rejected: 50},  // measured 161, 167, 223, 52
+		"dev-v.json":      {first: 160, listed: 168, outcome: 209, rejected: 48},  // measured 165, 174, 216, 50
+		"dev-x.json":      {first: 109, listed: 110, outcome: 226, rejected: 114}, // measured 113, 114, 234, 118
+		"dev-y.json":      {first: 156, listed: 162, outcome: 215, rejected: 40},  // measured 161, 168, 222, 42
+		"dev-z.json":      {first: 156, listed: 162, outcome: 217, rejected: 50},  // measured 161, 168, 224, 52
+		"heldout-a.json":  {first: 172, listed: 175, outcome: 226, rejected: 29},  // measured 178, 181, 233, 30
+		"heldout-ae.json": {first: 163, listed: 171, outcome: 192, rejected: 38},  // measured 169, 177, 198, 40
+		"heldout-af.json": {first: 143, listed: 159, outcome: 199, rejected: 43},  // measured 148, 164, 206, 45
+		"heldout-ak.json": {first: 166, listed: 167, outcome: 215, rejected: 42},  // measured 172, 173, 222, 44
+		"heldout-al.json": {first: 164, listed: 173, outcome: 214, rejected: 44},  // measured 170, 179, 221, 46
+		"heldout-au.json": {first: 154, listed: 165, outcome: 211, rejected: 49},  // measured 159, 171, 218, 51
+		"heldout-av.json": {first: 161, listed: 169, outcome: 212, rejected: 44},  // measured 166, 175, 219, 46
+		"heldout-b.json":  {first: 173, listed: 179, outcome: 222, rejected: 29},  // measured 179, 185, 229, 30
+		"heldout-c.json":  {first: 171, listed: 174, outcome: 225, rejected: 27},  // measured 177, 180, 232, 28
+		"heldout-d.json":  {first: 167, listed: 176, outcome: 207, rejected: 29},  // measured 173, 182, 214, 30
+		"heldout-j.json":  {first: 152, listed: 159, outcome: 204, rejected: 40},  // measured 157, 164, 211, 42
+		"heldout-l.json":  {first: 153, listed: 160, outcome: 205, rejected: 46},  // measured 158, 165, 212, 48
+		"heldout-p.json":  {first: 148, listed: 161, outcome: 200, rejected: 46},  // measured 153, 167, 207, 48
+		"heldout-q.json":  {first: 149, listed: 163, outcome: 190, rejected: 47},  // measured 154, 169, 196, 49
+		"heldout-t.json":  {first: 158, listed: 161, outcome: 209, rejected: 45},  // measured 163, 167, 216, 47
+		"heldout-w.json":  {first: 166, listed: 172, outcome: 216, rejected: 43},  // measured 172, 178, 223, 45
 	}
 	// every case file is held to its floors: a new one is not forgotten
 	files, err := os.ReadDir("../testdata")
