@@ -86,3 +86,23 @@ func TestResolve_NewLineEndsAParticleVerb(t *testing.T) {
 	require.Equal(t, DecisionMatch, res.Decision)
 	assert.Equal(t, "com.acme.mixer.set_speed", top(t, res).Target)
 }
+
+// Telephone numbers of signatures, by hand: digits with spaces, brackets
+// and dashes; no dots, no short numbers.
+func TestPhoneNumber(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"+44 20 7946 0321", true},
+		{"T: 0161 496 0833", true},
+		{"Mob. +1 (503) 555-0147", true},
+		{"ext. 4417", true},
+		{"Acme Pump Station, Line 2", false},
+		{"IP 192.168.10.50", false},
+		{"set the flow to 40 l/min", false},
+		{"next to 1200", false},
+	} {
+		assert.Equal(t, c.want, phoneNumber(c.line), c.line)
+	}
+}

@@ -1,7 +1,6 @@
 package recall
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 )
@@ -137,16 +136,42 @@ func blankHeaders(text string) string {
 	return string(b)
 }
 
-// wakeWord: the system addressed by name at the start ("hey heart, stop
-// stop stop", "ok heart ponlo a cuarenta", "HEART: detén todo"): it asks
-// for nothing.
-var wakeWord = regexp.MustCompile(`(?i)^\s*(?:(?:hey|ok|okay|hi|hello|hallo|hola|oye|salut|bonjour|allô|allo)[\s,]+heart\b[\s,:!.-]*|heart\s*[,:]\s*)`)
+// wakeGreetings may stand before the system's name at the start ("hey
+// heart", "ok heart", "hola heart").
+var wakeGreetings = []string{"hey", "ok", "okay", "hi", "hello", "hallo", "hola", "oye", "salut", "bonjour", "allô", "allo"}
 
-// blankWakeWord turns a wake word into spaces.
+// blankWakeWord turns into spaces the system addressed by name at the
+// start ("hey heart, stop stop stop", "ok heart ponlo a cuarenta", "HEART:
+// detén todo"): it asks for nothing. "heart rate …" stays.
 func blankWakeWord(text string) string {
-	loc := wakeWord.FindStringIndex(text)
-	if loc == nil {
+	lower := strings.ToLower(text)
+	i := len(lower) - len(strings.TrimLeft(lower, " \t\r\n"))
+	end := -1
+	for _, g := range wakeGreetings {
+		if rest, ok := strings.CutPrefix(lower[i:], g); ok {
+			name := strings.TrimLeft(rest, " ,\t")
+			if len(name) < len(rest) && strings.HasPrefix(name, "heart") && !followsLetter(name[len("heart"):]) {
+				end = len(lower) - len(name) + len("heart")
+				end += len(lower[end:]) - len(strings.TrimLeft(lower[end:], " ,:!.-\t"))
+			}
+			break
+		}
+	}
+	if end < 0 {
+		if rest, ok := strings.CutPrefix(lower[i:], "heart"); ok {
+			if after := strings.TrimLeft(rest, " \t"); strings.HasPrefix(after, ",") || strings.HasPrefix(after, ":") {
+				end = len(lower) - len(after) + 1
+				end += len(lower[end:]) - len(strings.TrimLeft(lower[end:], " \t"))
+			}
+		}
+	}
+	if end < 0 {
 		return text
 	}
-	return strings.Repeat(" ", loc[1]-loc[0]) + text[loc[1]:]
+	return strings.Repeat(" ", end) + text[end:]
+}
+
+// followsLetter: s starts with a letter or digit ("heartbeat").
+func followsLetter(s string) bool {
+	return s != "" && (isLetter(s[0]) || isDigit(s[0]))
 }
