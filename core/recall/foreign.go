@@ -400,3 +400,26 @@ func (x *Index) markOthersThing(p *pack, toks []token, cs []conceptTok, markers 
 		}
 	}
 }
+
+// dropWritersPlace leaves out a thing not ours that tells where the writer
+// is ("Thanks, I'll be in the control room", "je suis dans la salle de
+// contrôle"): a first-person word, then a word of place (pack locative)
+// before it in its sentence, at most five words back.
+func dropWritersPlace(p *pack, toks []token, markers marks) {
+	markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool {
+		place := false
+		for k, n := at-1, 0; k >= 0 && n < 6 && !toks[k+1].opens; k-- {
+			if toks[k].kind != 'w' {
+				continue
+			}
+			n++
+			switch {
+			case p.timeSet["locative"][toks[k].text] && at-k <= 3 && (at-k == 1 || p.stop[toks[at-1].text]):
+				place = true // "in the control room", not "on a deux camions"
+			case p.firstPerson[toks[k].text]:
+				return place
+			}
+		}
+		return false
+	})
+}

@@ -510,6 +510,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.dropClaimedForeign(cs, markers)
 	x.markOthersProperty(p, toks, cs, markers)
 	x.markOthersThing(p, toks, cs, markers)
+	dropWritersPlace(p, toks, markers)
 	x.markNamedPlaces(p, toks, cs, markers)
 	x.markNamedOwners(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)

@@ -262,3 +262,14 @@ func TestResolve_FillInAForm(t *testing.T) {
 	assert.Equal(t, DecisionNone, x.Resolve("fill in the form please", testCtx()).Decision)
 	assert.Equal(t, "com.acme.tank.fill", top(t, x.Resolve("fill up the tank", testCtx())).Target)
 }
+
+// Rooms of the building are elsewhere; where the writer is, is no object.
+func TestResolve_RoomsAndTheWritersPlace(t *testing.T) {
+	x := fullIndex(t)
+	assert.Equal(t, DecisionNone, x.Resolve("Turn up the heating in the control room, it's 17 degrees in here.", testCtx()).Decision)
+	res := x.Resolve("Morning. The mixer sounds rough again, same as last week. Please set it to 1800 rpm, the supplier said higher is better for this batch. Thanks, I'll be in the control room.", testCtx())
+	assert.Equal(t, "com.acme.mixer.set_speed", top(t, res).Target)
+	ctx := testCtx()
+	ctx.Lang = "fr"
+	assert.Equal(t, "com.acme.pump.set_flow", top(t, x.Resolve("Comme on a deux camions à charger, règle le débit à 9 m³/h.", ctx)).Target)
+}
