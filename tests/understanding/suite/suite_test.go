@@ -105,7 +105,7 @@ func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
 // who never saw the Recall tier or the phrases. A and B were used to find
 // general weaknesses after they were written, and so were the development
 // sets E to I, K, M to O, R to Z, AA to AD, AG to AJ and AM to AT; C, D, L,
-// P, Q, T, W, AE, AF, AK, AL, AU and AV were only ever measured (J's figure
+// P, Q, T, W, AE, AF, AK, AL and AU to AX were only ever measured (J's figure
 // guided one fix, its cases were never read). Each must have no wrong action, and stay above floors about
 // 3% under the figures of docs/conformance.md.
 func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
@@ -120,7 +120,7 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 		"dev-ai.json":     {first: 153, listed: 165, outcome: 201, rejected: 47},  // measured 158, 171, 208, 49
 		"dev-aj.json":     {first: 150, listed: 166, outcome: 196, rejected: 50},  // measured 155, 172, 203, 52
 		"dev-am.json":     {first: 146, listed: 163, outcome: 194, rejected: 51},  // measured 151, 169, 200, 53
-		"dev-an.json":     {first: 137, listed: 154, outcome: 188, rejected: 55},  // measured 142, 159, 194, 57
+		"dev-an.json":     {first: 137, listed: 154, outcome: 189, rejected: 56},  // measured 142, 159, 195, 58
 		"dev-ao.json":     {first: 160, listed: 166, outcome: 217, rejected: 48},  // measured 165, 172, 224, 50
 		"dev-ap.json":     {first: 166, listed: 172, outcome: 218, rejected: 45},  // measured 172, 178, 225, 47
 		"dev-aq.json":     {first: 113, listed: 116, outcome: 219, rejected: 98},  // measured 117, 120, 226, 102
@@ -142,14 +142,16 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 		"dev-v.json":      {first: 160, listed: 168, outcome: 209, rejected: 48},  // measured 165, 174, 216, 50
 		"dev-x.json":      {first: 109, listed: 110, outcome: 226, rejected: 114}, // measured 113, 114, 234, 118
 		"dev-y.json":      {first: 156, listed: 162, outcome: 215, rejected: 40},  // measured 161, 168, 222, 42
-		"dev-z.json":      {first: 156, listed: 162, outcome: 217, rejected: 50},  // measured 161, 168, 224, 52
+		"dev-z.json":      {first: 156, listed: 162, outcome: 218, rejected: 51},  // measured 161, 168, 225, 53
 		"heldout-a.json":  {first: 172, listed: 175, outcome: 226, rejected: 29},  // measured 178, 181, 233, 30
 		"heldout-ae.json": {first: 163, listed: 171, outcome: 192, rejected: 38},  // measured 169, 177, 198, 40
-		"heldout-af.json": {first: 143, listed: 159, outcome: 199, rejected: 43},  // measured 148, 164, 206, 45
+		"heldout-af.json": {first: 143, listed: 159, outcome: 200, rejected: 44},  // measured 148, 164, 207, 46
 		"heldout-ak.json": {first: 166, listed: 167, outcome: 215, rejected: 42},  // measured 172, 173, 222, 44
 		"heldout-al.json": {first: 164, listed: 173, outcome: 214, rejected: 44},  // measured 170, 179, 221, 46
 		"heldout-au.json": {first: 154, listed: 165, outcome: 211, rejected: 49},  // measured 159, 171, 218, 51
 		"heldout-av.json": {first: 161, listed: 169, outcome: 212, rejected: 44},  // measured 166, 175, 219, 46
+		"heldout-aw.json": {first: 161, listed: 163, outcome: 211, rejected: 38},  // measured 166, 169, 218, 40
+		"heldout-ax.json": {first: 157, listed: 166, outcome: 208, rejected: 47},  // measured 162, 172, 215, 49
 		"heldout-b.json":  {first: 173, listed: 179, outcome: 222, rejected: 29},  // measured 179, 185, 229, 30
 		"heldout-c.json":  {first: 171, listed: 174, outcome: 225, rejected: 27},  // measured 177, 180, 232, 28
 		"heldout-d.json":  {first: 167, listed: 176, outcome: 207, rejected: 29},  // measured 173, 182, 214, 30
