@@ -357,14 +357,21 @@ func valueTokens(toks []token, qty []Quantity) []int {
 		if q.Unit == "" || q.Unit == "s" {
 			continue
 		}
-		for i, t := range toks {
-			if t.start == q.Start {
-				out = append(out, i)
-				break
-			}
+		if i := quantityToken(toks, q); i >= 0 {
+			out = append(out, i)
 		}
 	}
 	return out
+}
+
+// quantityToken is the index of the token a quantity starts at, or -1.
+func quantityToken(toks []token, q Quantity) int {
+	for i, t := range toks {
+		if t.start == q.Start {
+			return i
+		}
+	}
+	return -1
 }
 
 // nowClause is the one clause of requests that says now (pack nowWords),

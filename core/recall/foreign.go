@@ -359,13 +359,8 @@ func (x *Index) markOthersProperty(p *pack, toks []token, cs []conceptTok, marke
 		if !x.valueWord[ct.c] || ct.typo {
 			continue
 		}
-		k := ct.end
-		if k >= len(toks) || toks[k].kind != 'w' || !p.propertyOf[toks[k].text] {
-			continue
-		}
-		for k++; k < len(toks) && toks[k].kind == 'w' && (p.stop[toks[k].text] || p.articles[toks[k].text]) && k < ct.end+4; k++ {
-		}
-		if k < len(toks) && toks[k].kind == 'w' && x.unknownWord(p, toks, cs, k) {
+		k := ownerAfter(p, toks, ct.end, func(w string) bool { return p.stop[w] || p.articles[w] })
+		if k >= 0 && toks[k].kind == 'w' && x.unknownWord(p, toks, cs, k) {
 			markers["@foreign"] = append(markers["@foreign"], k)
 		}
 	}
@@ -389,13 +384,8 @@ func (x *Index) markOthersThing(p *pack, toks []token, cs []conceptTok, markers 
 		if x.thingOf[ct.c] == "" || ct.typo {
 			continue
 		}
-		k := ct.end
-		if k >= len(toks) || toks[k].kind != 'w' || !p.propertyOf[toks[k].text] {
-			continue
-		}
-		for k++; k < len(toks) && toks[k].kind == 'w' && (p.stop[toks[k].text] || p.possessive[toks[k].text] || p.others[toks[k].text]) && k < ct.end+4; k++ {
-		}
-		if k < len(toks) && alien[k] {
+		k := ownerAfter(p, toks, ct.end, func(w string) bool { return p.stop[w] || p.possessive[w] || p.others[w] })
+		if k >= 0 && alien[k] {
 			markers["@others"] = append(markers["@others"], ct.start)
 		}
 	}
@@ -422,4 +412,20 @@ func dropWritersPlace(p *pack, toks []token, markers marks) {
 		}
 		return false
 	})
+}
+
+// ownerAfter is the token a value or a thing ending at end belongs to: after
+// a word of pack propertyOf ("in", "du", "am") and at most three words skip
+// lets pass (articles, possessives), or -1.
+func ownerAfter(p *pack, toks []token, end int, skip func(w string) bool) int {
+	k := end
+	if k >= len(toks) || toks[k].kind != 'w' || !p.propertyOf[toks[k].text] {
+		return -1
+	}
+	for k++; k < len(toks) && toks[k].kind == 'w' && skip(toks[k].text) && k < end+4; k++ {
+	}
+	if k >= len(toks) {
+		return -1
+	}
+	return k
 }

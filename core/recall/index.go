@@ -441,7 +441,7 @@ type query struct {
 	specificCmds  []int
 	idents        []string // identifiers written in the request ("E42", "low-level-refill")
 	named         []int    // operations named by their id or path ("getPulse", "GET /heart/v1/faults")
-	story         []bool   // tokens that tell the situation, not the request (for Trace)
+	story         []bool   // tokens that tell the situation, not the request
 	offWhy        string   // which rule made the request off-errand (for Trace)
 }
 
@@ -650,10 +650,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// arrives at 6, fill the tank" is no 6 %)
 	if context != nil {
 		for k, q := range qr.qty {
-			for i, t := range toks {
-				if t.start == q.Start && context[i] && q.Unit == "" && atHour(p, toks, i) {
-					qr.qty[k].told = true
-				}
+			if i := quantityToken(toks, q); i >= 0 && context[i] && q.Unit == "" && atHour(p, toks, i) {
+				qr.qty[k].told = true
 			}
 		}
 	}
@@ -1220,13 +1218,19 @@ func (qr *query) withoutStory() *query {
 	own := *qr
 	own.q = make(map[string]float64, len(qr.q))
 	for c, w := range qr.q {
-		if sp, ok := qr.span[c]; ok && sp[0] < len(qr.story) && qr.story[sp[0]] {
+		if qr.toldInStory(c) {
 			own.mass -= w
 			continue
 		}
 		own.q[c] = w
 	}
 	return &own
+}
+
+// toldInStory: concept c was said in the story, not in the request.
+func (qr *query) toldInStory(c string) bool {
+	sp, ok := qr.span[c]
+	return ok && sp[0] < len(qr.story) && qr.story[sp[0]]
 }
 
 // resolve scores the analysed request against the targets and decides.
@@ -2079,7 +2083,7 @@ func (x *Index) saysOtherDeed(qr *query) bool {
 	for c := range qr.q {
 		// the story's deeds are told ("Die Automatik … stellt dauernd das
 		// Ventil um. Stopp!")
-		if sp, ok := qr.span[c]; ok && qr.story != nil && sp[0] < len(qr.story) && qr.story[sp[0]] {
+		if qr.toldInStory(c) {
 			continue
 		}
 		if x.action[c] && !x.haltC[c] && !x.stopOnly[c] {
