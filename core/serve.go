@@ -68,6 +68,13 @@ type ownFirst struct {
 	auth string
 }
 
+// Owns reports whether the Core serves method and target itself.
+func (o ownFirst) Owns(method, target string) bool {
+	req := api.NewRequest(method, target, nil)
+	_, _, _, found, ok := o.c.router.Match(req.Method, req.Path)
+	return found && ok
+}
+
 func (o ownFirst) Do(ctx context.Context, method, target string, body any, on device.On) (*api.Response, error) {
 	if on.Initiator != "" {
 		req := api.NewRequest(method, target, nil)

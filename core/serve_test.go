@@ -205,3 +205,22 @@ func TestServe_MapRebuildRebuildsRecall(t *testing.T) {
 	got := d.serve(t, "demo-operator", "blink the beacon lamp")
 	assert.Equal(t, "com.acme.lamp.blink", intentTarget(got), got)
 }
+
+// A refusal of one of the Core's own operations is the Core's: the device
+// never saw the request, so the answer must not say the device refused.
+func TestServe_CoreOwnOperationRefusedByTheCore(t *testing.T) {
+	d := newDemo(t)
+	for _, tc := range []struct{ lang, text, notSaid string }{
+		{"en", "roll back the Core's knowledge package", "device"},
+		{"de", "setze die Wissenspakete des Cores auf das vorherige Paket zurück", "Gerät"},
+	} {
+		status, out := d.do(t, "POST", "/heart/v1/serve", "demo-owner", map[string]any{"text": tc.text, "lang": tc.lang})
+		require.Equal(t, 200, status, out)
+		require.Equal(t, "postCoreUpdateRollback", intentTarget(out), tc.text)
+		assert.Equal(t, "refused", out["outcome"], tc.text)
+		assert.Equal(t, "core-refused", out["reason"], tc.text)
+		assert.NotContains(t, out["answer"], tc.notSaid, tc.text)
+		assert.Contains(t, out["answer"], "no earlier package", tc.text)
+	}
+	assert.Empty(t, d.ranWithoutPerson(t))
+}

@@ -28,27 +28,30 @@ type Set struct {
 	List          string            `json:"list"`
 	ListMore      string            `json:"listMore"`
 	ListEmpty     string            `json:"listEmpty"`
-	Fields        string            `json:"fields"`
-	DeviceSays    string            `json:"deviceSays"`
-	Done          string            `json:"done"`
-	Stopped       string            `json:"stopped"`
-	Pending       string            `json:"pending"`
-	PendingAt     string            `json:"pendingAt"`
-	TimingNow     string            `json:"timingNow"`
-	TimingAt      string            `json:"timingAt"`
-	NotUnderstood string            `json:"notUnderstood"`
-	Ambiguous     string            `json:"ambiguous"`
-	Missing       string            `json:"missing"`
-	MissingWhen   string            `json:"missingWhen"`
-	MissingTarget string            `json:"missingTarget"`
-	Vague         string            `json:"vague"`
-	Hypothetical  string            `json:"hypothetical"` // "what would happen if …": the change offered
-	Recurring     string            `json:"recurring"`    // "every day at 6": one schedule runs once
-	With          string            `json:"with"`         // "set pump flow with litresPerMin 40"
-	Or            string            `json:"or"`           // "A, B or C"
-	Weekdays      []string          `json:"weekdays"`     // Sunday first
-	Months        []string          `json:"months"`
-	Refused       map[string]string `json:"refused"`
+	// Nouns name a list answer's items by its key, singular and plural
+	// ("faults": Störung, Störungen); "" names items of any other key.
+	Nouns         map[string][2]string `json:"nouns"`
+	Fields        string               `json:"fields"`
+	DeviceSays    string               `json:"deviceSays"`
+	Done          string               `json:"done"`
+	Stopped       string               `json:"stopped"`
+	Pending       string               `json:"pending"`
+	PendingAt     string               `json:"pendingAt"`
+	TimingNow     string               `json:"timingNow"`
+	TimingAt      string               `json:"timingAt"`
+	NotUnderstood string               `json:"notUnderstood"`
+	Ambiguous     string               `json:"ambiguous"`
+	Missing       string               `json:"missing"`
+	MissingWhen   string               `json:"missingWhen"`
+	MissingTarget string               `json:"missingTarget"`
+	Vague         string               `json:"vague"`
+	Hypothetical  string               `json:"hypothetical"` // "what would happen if …": the change offered
+	Recurring     string               `json:"recurring"`    // "every day at 6": one schedule runs once
+	With          string               `json:"with"`         // "set pump flow with litresPerMin 40"
+	Or            string               `json:"or"`           // "A, B or C"
+	Weekdays      []string             `json:"weekdays"`     // Sunday first
+	Months        []string             `json:"months"`
+	Refused       map[string]string    `json:"refused"`
 	// ArgNames say an argument's name in words when a question asks for
 	// it ("to" is the recipient)
 	ArgNames map[string]string `json:"argNames"`
@@ -176,8 +179,8 @@ func listKey(obj map[string]any) string {
 	return keys[0]
 }
 
-func (s *Set) listAnswer(what string, list []any) string {
-	vars := map[string]string{"what": what, "count": strconv.Itoa(len(list))}
+func (s *Set) listAnswer(key string, list []any) string {
+	vars := map[string]string{"what": s.noun(key, len(list)), "count": strconv.Itoa(len(list))}
 	if len(list) == 0 {
 		return capitalize(Fill(s.ListEmpty, vars))
 	}
@@ -193,6 +196,21 @@ func (s *Set) listAnswer(what string, list []any) string {
 		return capitalize(Fill(s.ListMore, vars))
 	}
 	return capitalize(Fill(s.List, vars))
+}
+
+// noun names n items of a list answer's key in the Set's language.
+func (s *Set) noun(key string, n int) string {
+	forms, ok := s.Nouns[key]
+	if !ok {
+		forms, ok = s.Nouns[""]
+	}
+	if !ok {
+		return key
+	}
+	if n == 1 {
+		return forms[0]
+	}
+	return forms[1]
 }
 
 // itemLabel names one list item by its most telling members.

@@ -16,7 +16,7 @@ func TestTemplates_LoadAndEveryRefusalReasonHasOne(t *testing.T) {
 	set := all.For("en")
 	require.NotNil(t, set)
 	assert.Same(t, set, all.For("xx"), "an unknown language falls back to English")
-	for _, reason := range []string{"caller-not-allowed", "out-of-range", "autonomy-stopped", "person-only", "no-halt", "ungrounded", "not-servable", "invalid-request", "guard-failed", "device-refused", "not-found"} {
+	for _, reason := range []string{"caller-not-allowed", "out-of-range", "autonomy-stopped", "person-only", "no-halt", "ungrounded", "not-servable", "invalid-request", "guard-failed", "device-refused", "core-refused", "not-found"} {
 		assert.NotEmpty(t, set.Refused[reason], reason)
 	}
 }
@@ -47,12 +47,41 @@ func TestPropertyAnswer_StatesValueWithUnit(t *testing.T) {
 func TestReadAnswer_SummarisesAnyRead(t *testing.T) {
 	set := Load().For("en")
 	list := map[string]any{"alerts": []any{map[string]any{"id": "a1", "code": "low", "summary": "Tank low"}}}
-	assert.Equal(t, "1 alerts: a1 low Tank low.", set.ReadAnswer("List open alerts", list))
+	assert.Equal(t, "1 alert: a1 low Tank low.", set.ReadAnswer("List open alerts", list))
 	assert.Equal(t, "There are no alerts.", set.ReadAnswer("List open alerts", map[string]any{"alerts": []any{}}))
 	many := map[string]any{"logs": []any{"a", "b", "c", "d", "e", "f"}}
-	assert.Equal(t, "6 logs, among them a; b; c; d; e.", set.ReadAnswer("Show the logs", many))
+	assert.Equal(t, "6 log entries, among them a; b; c; d; e.", set.ReadAnswer("Show the logs", many))
 	assert.Equal(t, "Show the system clock: synced on, time 2026-01-05T06:00:00Z.", set.ReadAnswer("Show the system clock", map[string]any{"time": "2026-01-05T06:00:00Z", "synced": true}))
 	assert.Equal(t, "The tank is 62% full.", set.ReadAnswer("x", map[string]any{"name": "tank.level", "title": "Tank level", "value": 62.0, "unit": "%"}))
+}
+
+// A list answer names its items in the caller's language, one or many.
+func TestReadAnswer_ListNounsInEveryLanguage(t *testing.T) {
+	all := Load()
+	none := map[string]any{"faults": []any{}}
+	one := map[string]any{"faults": []any{map[string]any{"code": "F1"}}}
+	odd := map[string]any{"widgets": []any{}}
+	cases := []struct{ lang, none, one, odd string }{
+		{"en", "There are no faults.", "1 fault: F1.", "There are no items."},
+		{"de", "Keine Störungen vorhanden.", "1 Störung: F1.", "Keine Einträge vorhanden."},
+		{"es", "No hay fallos.", "1 fallo: F1.", "No hay elementos."},
+		{"fr", "La liste des défauts est vide.", "1 défaut : F1.", "La liste des éléments est vide."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.lang, func(t *testing.T) {
+			set := all.For(tc.lang)
+			assert.Equal(t, tc.none, set.ReadAnswer("x", none))
+			assert.Equal(t, tc.one, set.ReadAnswer("x", one))
+			assert.Equal(t, tc.odd, set.ReadAnswer("x", odd))
+		})
+	}
+	// every language names every list the English set names
+	for lang, set := range all {
+		for key := range all["en"].Nouns {
+			_, ok := set.Nouns[key]
+			assert.True(t, ok, "%s has no noun for %q", lang, key)
+		}
+	}
 }
 
 func TestPendingAnswer_StatesTargetValuesAndTiming(t *testing.T) {

@@ -21,6 +21,12 @@ type Device interface {
 	Do(ctx context.Context, method, target string, body any, on device.On) (*api.Response, error)
 }
 
+// Owner is a Device that serves some operations itself (the Core's own):
+// a refusal of those is the Core's, not the device's.
+type Owner interface {
+	Owns(method, target string) bool
+}
+
 // Env is everything one request is served with.
 type Env struct {
 	Map *sysmap.Map
@@ -726,7 +732,14 @@ func (r *run) act(ctx context.Context, t Target, call Call, in *Intent, at *time
 		// person: a wrong action, and the device's defect (§6.2, §12).
 		return nil, api.Problemf(502, api.CodeInternal, "The device carried out %s at once although it came from /serve and needed a person's approval. This is a defect of the device and a wrong action; it has been refused here, so check the device's Actions.", t.Name)
 	}
-	return r.deviceRefused(t, resp, in, read)
+	return r.deviceRefused(t, resp, in, read, r.owns(call))
+}
+
+// owns reports whether the Core itself serves call, so that its refusal is
+// the Core's and not the device's.
+func (r *run) owns(call Call) bool {
+	o, ok := r.env.Device.(Owner)
+	return ok && o.Owns(call.Method, call.Path)
 }
 
 // argsOf are the values to state in a pending answer: the inner
@@ -753,7 +766,7 @@ func actionResult(v any) any {
 }
 
 // deviceRefused turns a device problem into the outcome it means.
-func (r *run) deviceRefused(t Target, resp *api.Response, in *Intent, read bool) (*Response, error) {
+func (r *run) deviceRefused(t Target, resp *api.Response, in *Intent, read, own bool) (*Response, error) {
 	p, ok := api.ParseProblem(resp)
 	if !ok {
 		return nil, api.Problemf(502, api.CodeDeviceUnreachable, "The device answered %d to %s.", resp.Status, t.Name)
@@ -781,6 +794,8 @@ func (r *run) deviceRefused(t Target, resp *api.Response, in *Intent, read bool)
 			ask = explain.Fill(r.set.DeviceSays, vars) + " " + ask
 		}
 		return r.question(in, ask), nil
+	case (p.Status == 400 || p.Status == 409 || p.Status == 422) && own:
+		return r.refuse(in, ReasonCore, vars), nil
 	case p.Status == 400 || p.Status == 404 || p.Status == 409 || p.Status == 422:
 		return r.refuse(in, ReasonDevice, vars), nil
 	}
@@ -795,7 +810,7 @@ func (r *run) stop(ctx context.Context, t Target, c Candidate) (*Response, error
 	}
 	resp := r.env.Stop(ctx)
 	if resp.Status != 200 {
-		return r.deviceRefused(t, resp, in, true)
+		return r.deviceRefused(t, resp, in, true, false)
 	}
 	var st struct {
 		Autonomy struct {

@@ -39,7 +39,7 @@ func TestServe_Read_GenericAnswerSummarisesList(t *testing.T) {
 	dev := newFake()
 	out := serveText(t, env(t, dev, match("getAlerts", 0.8, nil, nil)), viewer, "any alerts?")
 	assert.Equal(t, Done, out.Outcome)
-	assert.Equal(t, "1 alerts: a1 low-level Tank low.", out.Answer)
+	assert.Equal(t, "1 alert: a1 low-level Tank low.", out.Answer)
 }
 
 func TestServe_ReadCommand_RunsAndSummarisesResult(t *testing.T) {

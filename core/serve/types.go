@@ -41,8 +41,9 @@ const (
 	ReasonInvalid          = "invalid-request" // the device or the schema refused the shape
 	ReasonGuardFailed      = "guard-failed"
 	ReasonDevice           = "device-refused"
-	ReasonNotFound         = "not-found" // the thing the request names does not exist
-	ReasonPretext          = "pretext"   // the request tries to talk its way past the rules
+	ReasonCore             = "core-refused" // the Core itself refused one of its own operations
+	ReasonNotFound         = "not-found"    // the thing the request names does not exist
+	ReasonPretext          = "pretext"      // the request tries to talk its way past the rules
 )
 
 // Request is the body of POST /heart/v1/serve. Text is data: it is matched
