@@ -425,6 +425,7 @@ type query struct {
 	off           bool      // words of requests no device serves: order, price, weather, joke, ...
 	foreign       bool      // the request's own clause names an object this system does not have
 	scheduled     bool      // a change asked for with the word schedule
+	eventTimed    bool      // a change timed by an event told as a noun ("after the lunch break")
 	pretext       bool      // "ignore all previous instructions", "no confirmation needed"
 	hypothetical  bool      // "what would happen if I restart it?", "is it safe to drain the tank?"
 	recurring     bool      // "every day at 6", "Montag bis Freitag": again and again
@@ -505,6 +506,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markCorrections(p, toks, qr.qty)
 	unitWords := x.d.units.mentions(toks)
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
+	cs, qr.eventTimed = x.eventTimed(p, text, toks, cs, markers)
 	crewOrOff(x, p, toks, cs, markers)
 	markElsewhere(p, toks, markers)
 	x.dropClaimedForeign(cs, markers)
@@ -823,7 +825,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// "restart the controller once IT is done", "Tank füllen, sobald die
 	// Leute fertig sind", "llena el depósito cuando vuelva de comer": a
 	// change timed by an event has no time the Core can keep: it asks when
-	if qr.act && !qr.read && qr.when == nil && qr.bareWhen == nil && afterEvent(p, toks, markers["@past"]) {
+	if qr.act && !qr.read && qr.when == nil && qr.bareWhen == nil && (qr.eventTimed || afterEvent(p, toks, markers["@past"])) {
 		if _, now := firstPhrase(p.nowWords, toks, func(int) bool { return true }); !now {
 			qr.scheduled = true
 		}

@@ -171,6 +171,15 @@ type packFile struct {
 	// that make it a courtesy ("when you can", "cuando puedas")
 	EventWhen  []string `json:"eventWhen"`
 	WhenPolite []string `json:"whenPolite"`
+	// EventAfter and EventBefore time a deed by an event told as a noun
+	// ("after the lunch break", "nach der Fütterung", "before the morning
+	// shift"); Contracted are prepositions with the article in them
+	// ("del", "du", "zum"); NotEventAfter are words before "after" that
+	// make it no time ("look after", "d'après")
+	EventAfter    []string `json:"eventAfter"`
+	EventBefore   []string `json:"eventBefore"`
+	Contracted    []string `json:"contracted"`
+	NotEventAfter []string `json:"notEventAfter"`
 	// RelativeAfter: words right after a value that make it a difference
 	// ("6 degrees over setpoint", "5 Grad mehr", "deux degrés de plus")
 	RelativeAfter []string `json:"relativeAfter"`
@@ -266,6 +275,10 @@ type pack struct {
 	propertyOf     map[string]bool
 	alsoAlready    map[string]bool
 	eventWhen      [][]string
+	eventAfter     [][]string
+	eventBefore    [][]string
+	contracted     map[string]bool
+	notEventAfter  map[string]bool
 	whenPolite     map[string]bool
 	relativeAfter  map[string]bool
 	greetingsAlone map[string]bool
@@ -356,6 +369,8 @@ func parsePack(data []byte) (*pack, error) {
 	p.propertyOf = set(f.PropertyOf)
 	p.alsoAlready = set(f.AlsoAlready)
 	p.eventWhen, p.whenPolite = phrases(f.EventWhen), set(f.WhenPolite)
+	p.eventAfter, p.eventBefore = phrases(f.EventAfter), phrases(f.EventBefore)
+	p.contracted, p.notEventAfter = set(f.Contracted), set(f.NotEventAfter)
 	p.relativeAfter = set(f.RelativeAfter)
 	p.greetingsAlone = set(f.GreetingsAlone)
 	p.definite = set(f.Definite)

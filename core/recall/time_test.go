@@ -418,6 +418,35 @@ func TestResolve_ChangeTimedByAnEvent(t *testing.T) {
 	}
 }
 
+// A change timed by an event told as a noun asks when, and the event's
+// words are no errand or other place; an event gone by, one of ours, a
+// deadline that is no shift, or one in the story's sentence times nothing.
+func TestResolve_EventNounAsksWhen(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text, target string
+		asks               bool
+	}{
+		{"en", "drain the tank after the lunch break", "com.acme.tank.drain", true},
+		{"en", "Fill the liquor tank after the mash-in.", "com.acme.tank.fill", true},
+		{"de", "Spül den Filter nach der Fütterung", "com.acme.filter.backflush", true},
+		{"en", "Backflush the filter before the morning shift.", "com.acme.filter.backflush", true},
+		{"es", "Antes del turno de mañana reinicia el controlador.", "postSystemRestart", true},
+		{"fr", "Remplis la cuve de la station après la pause déjeuner.", "com.acme.tank.fill", true},
+		{"de", "Automatik nach dem Stopp wieder aufnehmen", "postTendingResume", false},
+		{"en", "Make a backup of the station config before the contractor comes in.", "postConfigBackup", false},
+		{"en", "Backflush the filter for 2 minutes, the dp crept up after the 14:00 clean.", "com.acme.filter.backflush", false},
+		{"en", "Filler's about to come back up after the changeover. Can we get the pump going?", "com.acme.pump.start", false},
+		{"fr", "Le malaxeur doit tourner à 20 tours par seconde d'après le fournisseur.", "com.acme.mixer.set_speed", false},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.Equal(t, c.target, top(t, res).Target, c.text)
+		assert.Equal(t, c.asks, res.Scheduled && res.When == nil, c.text)
+	}
+}
+
 // An hour in the story is no value for the request: "the shift arrives at
 // 6, fill the tank" fills to the default, not to 6 %.
 func TestResolve_StoryHourFillsNoArgument(t *testing.T) {

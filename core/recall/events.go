@@ -1,0 +1,122 @@
+package recall
+
+import "slices"
+
+// eventTimed finds a change timed by an event told as a noun: "drain the
+// tank after the lunch break", "Spül den Filter nach der Fütterung",
+// "Fill the tank after the mash-in", "avant le poste du matin remplis la
+// cuve". The Core cannot keep such a time, so the request asks when; the
+// event's words are no object of the request ("lunch" is no errand, "die
+// Pause" no other place), so they are taken out of cs and markers.
+//
+// "after" needs an article or a possessive after it ("after 5 minutes" and
+// "after lunch" are times the time parser reads), and the event must name
+// nothing of ours ("resume after the stop" tells which stop). "before"
+// times a deed only by a shift ("before the morning shift"): "back up the
+// config before the contractor comes in" asks for the backup now. The
+// event stands in the clause of the deed, or is a clause of its own;
+// an event gone by ("the dp crept up after the clean") tells a story.
+func (x *Index) eventTimed(p *pack, text string, toks []token, cs []conceptTok, markers marks) ([]conceptTok, bool) {
+	words := wordsOf(toks, false)
+	clause := clauseOf(text, toks)
+	for k, i := range words {
+		ph, ok := phraseAt(toks, words, k, p.eventAfter)
+		before := false
+		if !ok {
+			if ph, ok = phraseAt(toks, words, k, p.eventBefore); !ok {
+				continue
+			}
+			before = true
+		}
+		if k > 0 && p.notEventAfter[toks[words[k-1]].text] && words[k-1] == i-1 {
+			continue
+		}
+		n := k + len(ph)
+		if !p.contracted[ph[len(ph)-1]] {
+			if n >= len(words) || !(p.definite[toks[words[n]].text] || p.possessive[toks[words[n]].text] || p.contracted[toks[words[n]].text]) {
+				continue
+			}
+			n++
+		}
+		end := x.eventEnd(p, toks, cs, clause, words, n, i)
+		if end < 0 || !x.eventFits(p, toks, cs, markers, clause, i, end, before) {
+			continue
+		}
+		for j := i; j <= end; j++ {
+			toks[j].used = true
+		}
+		for m, at := range markers {
+			markers[m] = slices.DeleteFunc(at, func(a int) bool { return a >= i && a <= end })
+		}
+		return slices.DeleteFunc(cs, func(ct conceptTok) bool { return ct.start >= i && ct.start <= end }), true
+	}
+	return cs, false
+}
+
+// eventEnd is the last token of the event's noun phrase from words[n] on:
+// at most four words, up to the end of the clause of toks[i], a connector
+// or the deed ("antes del turno de mañana reinicia el controlador"); -1 when there is none, or a number is in it ("after the
+// 14:00 clean").
+func (x *Index) eventEnd(p *pack, toks []token, cs []conceptTok, clause, words []int, n, i int) int {
+	end := -1
+	for k := n; k < len(words) && k < n+4; k++ {
+		w := words[k]
+		if clause[w] != clause[i] || p.connectors[toks[w].text] {
+			break
+		}
+		if k > n && slices.ContainsFunc(cs, func(ct conceptTok) bool { return ct.start == w && x.action[ct.c] }) {
+			break
+		}
+		end = w
+	}
+	if end < 0 {
+		return -1
+	}
+	for j := i; j <= end; j++ {
+		if toks[j].kind == 'n' {
+			return -1
+		}
+	}
+	return end
+}
+
+// eventFits: the event at toks[i:end+1] names nothing of ours, a "before"
+// names a shift, nothing in its clause is told as past, and the clause
+// holds the deed or is the event alone.
+func (x *Index) eventFits(p *pack, toks []token, cs []conceptTok, markers marks, clause []int, i, end int, before bool) bool {
+	in := func(at int) bool { return at > i && at <= end }
+	if slices.ContainsFunc(cs, func(ct conceptTok) bool {
+		return in(ct.start) && (x.action[ct.c] || x.thingOf[ct.c] != "" || x.entityWord[ct.c])
+	}) {
+		return false
+	}
+	if before {
+		shift := slices.ContainsFunc(markers["@crew"], in)
+		for j := i + 1; j <= end; j++ {
+			shift = shift || p.timeSet["shifts"][toks[j].text]
+		}
+		if !shift {
+			return false
+		}
+	}
+	if slices.ContainsFunc(markers["@past"], func(at int) bool { return clause[at] == clause[i] }) {
+		return false
+	}
+	// the last deed told is the one asked for: an event in a sentence
+	// before it tells the story ("Filler's about to come back up after
+	// the changeover. Can we get the pump going?")
+	last := -1
+	for _, ct := range cs {
+		if x.action[ct.c] && !in(ct.start) && ct.start != i {
+			last = max(last, ct.start)
+		}
+	}
+	if last >= 0 && sentenceOf(toks, last) != sentenceOf(toks, i) {
+		return false
+	}
+	deed := slices.ContainsFunc(cs, func(ct conceptTok) bool {
+		return clause[ct.start] == clause[i] && !in(ct.start) && ct.start != i && x.action[ct.c]
+	})
+	alone := (i == 0 || clause[i-1] != clause[i]) && (end+1 == len(toks) || clause[end+1] != clause[i] || toks[end+1].kind == 's')
+	return deed || alone
+}
