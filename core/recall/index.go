@@ -464,6 +464,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.named = append(byID, byPath...)
 	namedAt := append(idAt, pathAt...)
 	markTitled(p, toks)
+	markLabels(p, text, toks)
 	x.cz.spell(p, toks)
 	qr.quote = quoted(p, text, toks)
 	markNames(text, toks, func(w string) bool { return x.isTerm(p, w) })

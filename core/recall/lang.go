@@ -176,7 +176,10 @@ type packFile struct {
 	// shift"); Contracted are prepositions with the article in them
 	// ("del", "du", "zum"); NotEventAfter are words before "after" that
 	// make it no time ("look after", "d'après")
-	EventAfter    []string `json:"eventAfter"`
+	EventAfter []string `json:"eventAfter"`
+	// Labels head a numbered item ("Task 4:", "Übung 5:"): the number is
+	// no value
+	Labels        []string `json:"labels"`
 	EventBefore   []string `json:"eventBefore"`
 	Contracted    []string `json:"contracted"`
 	NotEventAfter []string `json:"notEventAfter"`
@@ -276,6 +279,7 @@ type pack struct {
 	alsoAlready    map[string]bool
 	eventWhen      [][]string
 	eventAfter     [][]string
+	labels         map[string]bool
 	eventBefore    [][]string
 	contracted     map[string]bool
 	notEventAfter  map[string]bool
@@ -371,6 +375,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.eventWhen, p.whenPolite = phrases(f.EventWhen), set(f.WhenPolite)
 	p.eventAfter, p.eventBefore = phrases(f.EventAfter), phrases(f.EventBefore)
 	p.contracted, p.notEventAfter = set(f.Contracted), set(f.NotEventAfter)
+	p.labels = set(f.Labels)
 	p.relativeAfter = set(f.RelativeAfter)
 	p.greetingsAlone = set(f.GreetingsAlone)
 	p.definite = set(f.Definite)

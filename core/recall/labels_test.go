@@ -1,0 +1,45 @@
+package recall
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The number of a numbered item's heading is no value, id or time: "Task 4:
+// set the pump flow." asks for the flow, "Task 11: open … pump-1" is no
+// 11 % valve; a number after the colon still counts.
+func TestResolve_ItemLabelNumberIsNoValue(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text, target string
+		args               map[string]any
+	}{
+		{"en", "Task 4: set the pump flow.", "com.acme.pump.set_flow", map[string]any{}},
+		{"en", "Exercise 5: set the pump flow to 2.4 m³/h (you may need to convert).", "com.acme.pump.set_flow", map[string]any{"litresPerMin": 40.0}},
+		{"en", "Task 11: open the details of component pump-1.", "getComponent", map[string]any{"id": "pump-1"}},
+		{"de", "Übung 5: Ändern Sie den Durchfluss der Pumpe.", "com.acme.pump.set_flow", map[string]any{}},
+		{"fr", "Exercice 3 : réglez la vitesse du convoyeur.", "com.acme.conveyor.set_speed", map[string]any{}},
+		{"en", "Scenario 4: a trainee's sleeve is caught near the belt rollers - stop the conveyor NOW", "com.acme.conveyor.halt", map[string]any{}},
+		{"en", "set the pump flow to 4 l/min", "com.acme.pump.set_flow", map[string]any{"litresPerMin": 4.0}},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		got := top(t, res)
+		assert.Equal(t, c.target, got.Target, c.text)
+		for k, v := range c.args {
+			assert.EqualValues(t, v, got.Args[k], c.text)
+		}
+		if len(c.args) == 0 {
+			assert.NotContains(t, got.Args, "litresPerMin", c.text)
+			assert.NotContains(t, got.Args, "metresPerMin", c.text)
+		}
+	}
+}
+
+func TestLineStart(t *testing.T) {
+	assert.True(t, lineStart("Task 4: x", 0))
+	assert.True(t, lineStart("Hi,\n  Task 4: x", 6))
+	assert.False(t, lineStart("do task 4: x", 3))
+}
