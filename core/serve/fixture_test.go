@@ -52,6 +52,7 @@ func testMap(t testing.TB) *sysmap.Map {
 	}
 	all := []string{"human", "ai", "rule"}
 	flow := num("litresPerMin", "L/min", 0, 120, nil, true)
+	flow.Description = "Flow setpoint"
 	fill := num("targetPercent", "%", 0, 100, 90.0, false)
 	rpm := num("rpm", "rpm", 0, 1500, nil, true)
 	sensor := sysmap.Argument{Name: "sensor", Type: "string", Enum: []string{"level", "flow"}, Required: true}

@@ -594,11 +594,15 @@ func (r *run) grounded(t Target, g Grounding, in *Intent) *Response {
 	}
 	if len(g.Missing) > 0 {
 		p, _ := t.Param(g.Missing[0])
-		name := p.Name
+		// "What flow setpoint (L/min) …", not "What litresPerMin …"
+		name := r.set.ArgName(p.Name)
+		if name == p.Name && p.Description != "" && len(strings.Fields(p.Description)) <= 4 {
+			name = explain.LowerFirst(p.Description)
+		}
 		if p.Unit != "" {
 			name += " (" + p.Unit + ")"
 		}
-		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": r.set.ArgName(name), "title": explain.LowerFirst(t.Title)}))
+		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": name, "title": explain.LowerFirst(t.Title)}))
 	}
 	return nil
 }

@@ -126,7 +126,8 @@ func TestServe_MissingRequiredValue_AsksForIt(t *testing.T) {
 	u.Candidates[0].Missing = []string{"litresPerMin"}
 	out := serveText(t, env(t, dev, u), operator, "change the flow")
 	assert.Equal(t, NeedsClarification, out.Outcome)
-	assert.Equal(t, "What litresPerMin (L/min) should I use to set pump flow?", out.Question)
+	// by the argument's own words, not its name
+	assert.Equal(t, "What flow setpoint (L/min) should I use to set pump flow?", out.Question)
 	assert.Empty(t, dev.nonReads())
 }
 

@@ -116,6 +116,9 @@ type Param struct {
 	Default  any    // a command's declared default
 	Unit     string
 	Min, Max *float64
+	// Description is a command argument's words ("Flow setpoint"): a
+	// question asks for the value by them
+	Description string
 }
 
 // Params lists the arguments of t in a fixed order.
@@ -128,7 +131,7 @@ func (t Target) Params() []Param {
 		return out
 	}
 	for _, a := range t.Command.Arguments {
-		out = append(out, Param{Name: a.Name, Required: a.Required, Type: a.Type, Format: a.Format, Default: a.Default, Unit: a.Unit, Min: a.Minimum, Max: a.Maximum})
+		out = append(out, Param{Name: a.Name, Required: a.Required, Type: a.Type, Format: a.Format, Default: a.Default, Unit: a.Unit, Min: a.Minimum, Max: a.Maximum, Description: a.Description})
 	}
 	return out
 }
