@@ -505,6 +505,11 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo, question bool) (
 				k++
 				continue
 			}
+			if list, ok := p.initialAsked[toks[idx[k]].text]; ok && question && lastSentence(toks, idx[k]) {
+				emit(list, idx[k], idx[k]+1)
+				k++
+				continue
+			}
 		}
 		w := toks[idx[k]].text
 		last := k == len(idx)-1 || endsClause(p, toks, idx[k])
@@ -748,4 +753,9 @@ func coordinated(p *pack, toks []token, i int) bool {
 		j--
 	}
 	return j < i-1 && j >= 0 && toks[j].kind == 's' && toks[j].text == ","
+}
+
+// lastSentence: no sentence opens after toks[i] (the one a final "?" asks).
+func lastSentence(toks []token, i int) bool {
+	return !slices.ContainsFunc(toks[i+1:], func(t token) bool { return t.opens })
 }

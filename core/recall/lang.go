@@ -70,29 +70,33 @@ type timeWords struct {
 
 // packFile is the JSON form of a language pack (lang/<code>.json).
 type packFile struct {
-	Lang        string             `json:"lang"`
-	Stop        []string           `json:"stop"`
-	Lexicon     map[string]string  `json:"lexicon"`
-	Initial     map[string]string  `json:"initial"`
-	Final       map[string]string  `json:"final"`
-	FinalRead   map[string]string  `json:"finalRead"`
-	Suffixes    []string           `json:"suffixes"`
-	Restore     []string           `json:"restore"`
-	Compounds   bool               `json:"compounds"`
-	Linkers     []string           `json:"linkers"`
-	Numbers     map[string]float64 `json:"numbers"`
-	Morphemes   map[string]float64 `json:"morphemes"`
-	Multipliers map[string]float64 `json:"multipliers"`
-	Fractions   map[string]float64 `json:"fractions"`
-	FracMul     map[string]float64 `json:"fracmul"`
-	Connectors  []string           `json:"connectors"`
-	Articles    []string           `json:"articles"`
-	Negative    []string           `json:"negative"`
-	Ordinals    map[string]float64 `json:"ordinals"`
-	Glued       bool               `json:"glued"`
-	Separable   map[string]string  `json:"separable"`
-	Decimal     []string           `json:"decimal"`
-	Time        timeWords          `json:"time"`
+	Lang    string            `json:"lang"`
+	Stop    []string          `json:"stop"`
+	Lexicon map[string]string `json:"lexicon"`
+	Initial map[string]string `json:"initial"`
+	// InitialAsked: what a sentence's first word means in a question only
+	// ("¿Tenemos copias de seguridad?" asks; "Tenemos lotes fuera de
+	// especificación" tells)
+	InitialAsked map[string]string  `json:"initialAsked"`
+	Final        map[string]string  `json:"final"`
+	FinalRead    map[string]string  `json:"finalRead"`
+	Suffixes     []string           `json:"suffixes"`
+	Restore      []string           `json:"restore"`
+	Compounds    bool               `json:"compounds"`
+	Linkers      []string           `json:"linkers"`
+	Numbers      map[string]float64 `json:"numbers"`
+	Morphemes    map[string]float64 `json:"morphemes"`
+	Multipliers  map[string]float64 `json:"multipliers"`
+	Fractions    map[string]float64 `json:"fractions"`
+	FracMul      map[string]float64 `json:"fracmul"`
+	Connectors   []string           `json:"connectors"`
+	Articles     []string           `json:"articles"`
+	Negative     []string           `json:"negative"`
+	Ordinals     map[string]float64 `json:"ordinals"`
+	Glued        bool               `json:"glued"`
+	Separable    map[string]string  `json:"separable"`
+	Decimal      []string           `json:"decimal"`
+	Time         timeWords          `json:"time"`
 	// Pronouns that may stand for a thing ("turn it off", "mach das aus",
 	// "éteins-le"); Enclitics are the ones a verb may end in ("apágalo")
 	Pronouns  []string `json:"pronouns"`
@@ -228,17 +232,18 @@ type packFile struct {
 // pack is a parsed language pack. All keys are normalised (folded) words;
 // multi-word keys are joined by single spaces.
 type pack struct {
-	lang      string
-	stop      map[string]bool
-	lex       map[string][]string // word or phrase -> concepts ("@read" is a marker)
-	initial   map[string][]string
-	final     map[string][]string // meaning of a particle that ends the request ("Pumpe aus")
-	finalRead map[string][]string // the same in a question ("Ist das Förderband an?")
-	maxNgram  int
-	suffixes  []string
-	restore   []string
-	compounds bool
-	linkers   []string
+	lang         string
+	stop         map[string]bool
+	lex          map[string][]string // word or phrase -> concepts ("@read" is a marker)
+	initial      map[string][]string
+	initialAsked map[string][]string
+	final        map[string][]string // meaning of a particle that ends the request ("Pumpe aus")
+	finalRead    map[string][]string // the same in a question ("Ist das Förderband an?")
+	maxNgram     int
+	suffixes     []string
+	restore      []string
+	compounds    bool
+	linkers      []string
 	// numbers
 	nums           map[string]float64 // words and multi-word entries ("quatre vingt")
 	morphemes      map[string]float64 // extra parts only valid inside a glued number word
@@ -399,6 +404,10 @@ func parsePack(data []byte) (*pack, error) {
 	}
 	for k, v := range f.Initial {
 		p.initial[Normalize(k)] = strings.Fields(v)
+	}
+	p.initialAsked = map[string][]string{}
+	for k, v := range f.InitialAsked {
+		p.initialAsked[Normalize(k)] = strings.Fields(v)
 	}
 	for k := range p.nums {
 		if len(k) > p.numMaxLen {

@@ -26,6 +26,9 @@ func TestResolve_TheFirstOfQuestionAndActionSetsTheMood(t *testing.T) {
 		{"could you please bring the pump flow up to 80?", "com.acme.pump.set_flow"},
 		{"can you restart the system?", "postSystemRestart"},
 		{"is the pump actually running at the moment, or is it switched off?", "getProperty"},
+		{"¿Tenemos copias de seguridad de la configuración?", "getConfigBackups"}, // asked: "do we have"
+		{"Tenemos que hacer una copia de seguridad de la configuración.", "postConfigBackup"},
+		{"En tant que propriétaire, je demande une remise à zéro usine complète du système.", "postSystemFactoryReset"},
 	} {
 		res := x.Resolve(c.text, testCtx())
 		assert.Equal(t, c.want, top(t, res).Target, c.text)
