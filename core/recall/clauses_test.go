@@ -244,10 +244,16 @@ func TestResolve_AReasonAfterTheRequest(t *testing.T) {
 	for _, text := range []string{
 		"Halt the belt, there's a chunk of ice jammed at the hopper",
 		"Backflush the intake filter, the pond water's full of silt after the thaw",
+		// a request that names an operation's object of ours, not a thing
+		"Wipe the logs, they're full of noise from my load test.",
+		"Cancel scheduled job sch-4, the pool closure got moved",
 	} {
 		res := x.Resolve(text, testCtx())
 		assert.Equal(t, DecisionMatch, res.Decision, text)
 	}
+	ctx := testCtx()
+	ctx.Lang = "de"
+	assert.Equal(t, "deleteLogs", top(t, x.Resolve("lösch die logs, da stehen nur meine fehlversuche drin", ctx)).Target)
 	assert.Equal(t, DecisionNone, x.Resolve("the aquarium pump in reception is loud, can you stop the pump?", testCtx()).Decision)
 }
 

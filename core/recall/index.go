@@ -561,6 +561,12 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			// machine shows descaling, how do I stop the alarm")
 			end := requestEnd(context)
 			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end })
+		} else if x.namesOwnTarget(cs, context) {
+			// so is one after a request that names an object of ours that
+			// is no thing ("Wipe the logs, they're full of noise from my
+			// load test", "cancel sch-4, the pool closure got moved")
+			end := requestEnd(context)
+			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end })
 		}
 		// nor is where the writer is or works, told before a request that
 		// names a thing of ours the story does not ("I work in the QA lab

@@ -192,7 +192,7 @@ func TestResolve_UnanswerableIsNone(t *testing.T) {
 		"order new filter cartridges", "turn on the lights in the pump room", "Bestell neue Filterkartuschen",
 		"¿cuánto cuesta una bomba nueva?", "réserve un taxi pour demain",
 		"Can you give me the lemon sorbet recipe?", "receta de paella rapida", "Pide más tapones a compras.",
-		"how many holiday days do I have left?",
+		"how many holiday days do I have left?", "How many litres are in one cubic metre?",
 	} {
 		res := x.Resolve(text, testCtx())
 		top := ""
