@@ -379,3 +379,16 @@ func TestResolve_AStateOfSomethingUnknown(t *testing.T) {
 	assert.False(t, x.stateOfUnknown(x.analyse("Wie funktioniert die Pumpe?", ctx)))
 	assert.False(t, x.stateOfUnknown(x.analyse("Wie hoch ist der Druck?", ctx)))
 }
+
+// Statistics asked in other words ("hottest", "the mean and the spread",
+// "determine the highest") are the signal's features, not its history.
+func TestResolve_StatisticsInOtherWords(t *testing.T) {
+	x := fullIndex(t)
+	for _, text := range []string{
+		"What's the hottest the heater got in the last 24 hours?",
+		"Please compute the mean and the spread of the filter differential pressure over the past six hours; I suspect biofouling.",
+		"Task 8: determine the highest pump pressure reached during the last hour.",
+	} {
+		assert.Equal(t, "getVitalFeatures", top(t, x.Resolve(text, testCtx())).Target, text)
+	}
+}
