@@ -466,7 +466,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markTitled(p, toks)
 	markLabels(p, text, toks)
 	x.cz.spell(p, toks)
-	qr.quote = quoted(p, text, toks)
+	qr.quote = quoted(p, text, toks, func(w string) bool {
+		return wordMeans(p, w, func(c string) bool { return containsStr(x.d.concepts.Messaging, c) })
+	})
 	markNames(text, toks, func(w string) bool { return x.isTerm(p, w) })
 	x.markRuleBody(p, toks)
 	// "good morning, ...": a greeting is no time, and names nothing

@@ -446,25 +446,28 @@ type conceptsFile struct {
 	// Meta: concepts of targets whose subject is other operations (the
 	// allowlist, Playbooks, definitions): a command named with them is
 	// what they are about, not a call of it
-	Meta         []string            `json:"meta"`
-	TimeArgs     []string            `json:"timeArgs"`
-	TextArgs     []string            `json:"textArgs"`     // free text taken from what follows a quote word
-	FreeForm     []string            `json:"freeForm"`     // targets whose body takes any setting and value
-	PersonOnly   []string            `json:"personOnly"`   // acts only a person does, never a /serve target (approve)
-	Arithmetic   []string            `json:"arithmetic"`   // "17 times 23": a sum, not a request
-	KindWords    map[string][]string `json:"kindWords"`    // the words that call an entity by its kind ("the backflush command")
-	History      []string            `json:"history"`      // concepts of targets that keep history, for questions about the past
-	Present      []string            `json:"present"`      // concepts of live, present-only targets (a stream of events)
-	SmallTalk    []string            `json:"smallTalk"`    // what "how are you" asks after a greeting (status, health)
-	Person       []string            `json:"person"`       // words that ask who: for targets that tell who
-	Documents    []string            `json:"documents"`    // what "X: ..." introduces as a document to write (a Playbook)
-	Statistics   []string            `json:"statistics"`   // min, max, mean: asked for, they favour the targets that compute them
-	StateRead    string              `json:"stateRead"`    // the target that reads a property now, offered for "is it on?"
-	Autonomous   []string            `json:"autonomous"`   // what acts on its own: stopping it is Stop, not a thing's halt
-	Offsets      []string            `json:"offsets"`      // actions whose numbers are an error to correct, not a value ("calibrate")
-	Without      string              `json:"without"`      // "without starting a new one": the deed after it is not asked for
-	States       []string            `json:"states"`       // states a thing changes into ("running"): why it did is a question about what happened
-	Conjunctions []string            `json:"conjunctions"` // question words that also join clauses ("when", "quand", "wenn")
+	Meta       []string            `json:"meta"`
+	TimeArgs   []string            `json:"timeArgs"`
+	TextArgs   []string            `json:"textArgs"`   // free text taken from what follows a quote word
+	FreeForm   []string            `json:"freeForm"`   // targets whose body takes any setting and value
+	PersonOnly []string            `json:"personOnly"` // acts only a person does, never a /serve target (approve)
+	Arithmetic []string            `json:"arithmetic"` // "17 times 23": a sum, not a request
+	KindWords  map[string][]string `json:"kindWords"`  // the words that call an entity by its kind ("the backflush command")
+	History    []string            `json:"history"`    // concepts of targets that keep history, for questions about the past
+	Present    []string            `json:"present"`    // concepts of live, present-only targets (a stream of events)
+	SmallTalk  []string            `json:"smallTalk"`  // what "how are you" asks after a greeting (status, health)
+	Person     []string            `json:"person"`     // words that ask who: for targets that tell who
+	Documents  []string            `json:"documents"`  // what "X: ..." introduces as a document to write (a Playbook)
+	// Messaging: concepts of passing a text on ("send", "message"): a
+	// quote follows them
+	Messaging    []string `json:"messaging"`
+	Statistics   []string `json:"statistics"`   // min, max, mean: asked for, they favour the targets that compute them
+	StateRead    string   `json:"stateRead"`    // the target that reads a property now, offered for "is it on?"
+	Autonomous   []string `json:"autonomous"`   // what acts on its own: stopping it is Stop, not a thing's halt
+	Offsets      []string `json:"offsets"`      // actions whose numbers are an error to correct, not a value ("calibrate")
+	Without      string   `json:"without"`      // "without starting a new one": the deed after it is not asked for
+	States       []string `json:"states"`       // states a thing changes into ("running"): why it did is a question about what happened
+	Conjunctions []string `json:"conjunctions"` // question words that also join clauses ("when", "quand", "wenn")
 	// Claims: a concept that takes a generic word for itself when no
 	// thing is named ("drop autonomy to level 2": the autonomy's level,
 	// not the tank's)

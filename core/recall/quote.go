@@ -10,9 +10,15 @@ import (
 // saying the tank is full", "diciendo que el tanque está lleno"): what
 // follows the first quote word of the pack. Its tokens are marked used, so
 // the message is data: its words choose no target, its numbers fill no
-// argument, and it is handed on exactly as written.
-func quoted(p *pack, text string, toks []token) string {
+// argument, and it is handed on exactly as written. Only a request to send
+// something passes text on: "Night crew left a note saying the pump
+// tripped. Is it running?" tells a story, so a word before the quote
+// word must say send or message (messaging).
+func quoted(p *pack, text string, toks []token, messaging func(w string) bool) string {
 	for i := range toks {
+		if !slices.ContainsFunc(toks[:i], func(t token) bool { return t.kind == 'w' && messaging(t.text) }) {
+			continue
+		}
 		for _, q := range p.quote {
 			k, n := i, 0
 			for ; n < len(q) && k < len(toks) && toks[k].kind == 'w' && toks[k].text == q[n]; k, n = k+1, n+1 {

@@ -132,3 +132,15 @@ func TestResolve_APlaybookBodyIsNoRequest(t *testing.T) {
 	assert.Equal(t, DecisionMatch, res.Decision)
 	assert.Equal(t, "putTendingRule", top(t, res).Target)
 }
+
+// Only a request to send something passes a text on: a note "saying" what
+// happened is the story, and the request after it is read.
+func TestResolve_SayingQuotesOnlyAMessage(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("Night crew left a note saying the pump tripped around 3. Is it running now or not?", testCtx())
+	assert.Equal(t, "getProperty", top(t, res).Target)
+	assert.Equal(t, "pump.state", top(t, res).Args["name"])
+	msg := x.Resolve("send a message to boiler-2 saying the tank is full", testCtx())
+	assert.Equal(t, "postMessage", top(t, msg).Target)
+	assert.Equal(t, "the tank is full", top(t, msg).Args["text"])
+}
