@@ -521,6 +521,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	owned := x.markPossessed(p, toks, cs, markers)
 	x.markOthersThings(p, toks, cs, markers)
 	x.markOtherInstances(p, toks, cs, markers)
+	x.markUnknownObject(p, text, toks, cs, markers)
 	if x.claimsOurs(p, toks, cs, qr.idEnts) {
 		delete(markers, "@foreign")
 		delete(markers, "@others")
