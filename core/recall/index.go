@@ -767,15 +767,16 @@ func (x *Index) analyse(text string, ctx Context) *query {
 				qr.halt = true
 			}
 		}
-		if x.action[ct.c] && !x.haltC[ct.c] && !described && !participle(p, toks[ct.start].orig) {
-			deedAt = append(deedAt, ct.start)
+		if x.action[ct.c] && !x.haltC[ct.c] && !without[ct.start] && !participle(p, toks[ct.start].orig) {
+			deedAt = append(deedAt, ct.start) // the story's too: "restart the chairlift, it stopped"
 		}
 	}
 	// "La pompe a été coupée à cause d'un bouchon, c'est réglé. Remets la
-	// pompe en marche.": a stop told in a participle is no stop asked for
-	// when another deed follows it
+	// pompe en marche.", "restart the chairlift, it stopped": a stop told
+	// in a participle is no stop asked for when another deed is asked
 	for _, at := range toldHalt {
-		if !slices.ContainsFunc(deedAt, func(d int) bool { return d > at }) {
+		// "I need that belt stopped": a state wished for is asked
+		if wished(p, toks, at) || !slices.ContainsFunc(deedAt, func(d int) bool { return d != at }) {
 			qr.halt = true // "I need that belt stopped": the state asked for
 		}
 	}
@@ -2035,7 +2036,7 @@ func partOfProperty(ms []entityMatch, q map[string]float64) []entityMatch {
 // "$(rm -rf /)"): whatever words it shares with a target, it is not a request
 // to the device. (The text is never executed either way.)
 func codeLike(text string) bool {
-	for _, sig := range []string{"--", "curl ", "wget ", "| sh", "| bash", "';", "\";", "<script", "</", "/>", "$(", "${", "`", "&&", "||", "/*", "*/", "rm -rf", "\":", "{\"", "/etc/", "/bin/", "/usr/", "/var/", "/root", "~/", "c:\\", "sudo "} {
+	for _, sig := range []string{"--", "curl ", "wget ", "| sh", "| bash", "';", "\";", "<script", "</", "/>", "$(", "${", "`", "&&", "||", "/*", "*/", "rm -rf", "\":", "{\"", "/etc/", "/bin/", "/usr/", "/var/", "/root", "~/", "c:\\", "sudo ", "select * ", "drop table", "insert into", "union select", "1=1"} {
 		if strings.Contains(strings.ToLower(text), sig) {
 			return true
 		}

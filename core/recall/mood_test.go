@@ -488,6 +488,15 @@ func TestResolve_StopToldInAParticiple(t *testing.T) {
 	res := x.Resolve("La pompe a été coupée à cause d'un bouchon, c'est réglé. Remets la pompe en marche.", ctx)
 	assert.Empty(t, res.ThingHalt, "a told stop halts nothing")
 	assert.Equal(t, "com.acme.conveyor.halt", top(t, x.Resolve("Someone's reaching into the conveyor to clear a jam - I need that belt stopped before anyone gets hurt", testCtx())).Target)
+	// told after the deed, even when the deed is taken for the story, it
+	// is no Stop: "restart the chairlift, it stopped"
+	for _, text := range []string{"restart the chairlift, it stopped", "Redémarre le télésiège des Crêtes, il s'est arrêté"} {
+		ctx.Lang = ""
+		res := x.Resolve(text, ctx)
+		if len(res.Shortlist) > 0 {
+			assert.NotEqual(t, "postTendingStop", res.Shortlist[0].Target, text)
+		}
+	}
 }
 
 // A deed the story tells does not keep a stop of automatic actions from

@@ -89,3 +89,20 @@ func zuInfinitive(p *pack, w string) string {
 	}
 	return ""
 }
+
+// wished: a word of wish (pack wish: "need", "want", "necesito", "gern")
+// stands before toks[at] in its sentence, with no clause break between.
+func wished(p *pack, toks []token, at int) bool {
+	for k := at - 1; k >= 0; k-- {
+		if toks[k].kind == 's' && strings.ContainsAny(toks[k].text, ",;.:") {
+			return false
+		}
+		if p.wish[toks[k].text] {
+			return true
+		}
+		if toks[k].opens {
+			return false
+		}
+	}
+	return false
+}

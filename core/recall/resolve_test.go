@@ -193,6 +193,7 @@ func TestResolve_UnanswerableIsNone(t *testing.T) {
 		"¿cuánto cuesta una bomba nueva?", "réserve un taxi pour demain",
 		"Can you give me the lemon sorbet recipe?", "receta de paella rapida", "Pide más tapones a compras.",
 		"how many holiday days do I have left?", "How many litres are in one cubic metre?",
+		"SELECT * FROM tokens WHERE 1=1;", "Wie viel Liter sind 12 Hektoliter?", "Il va geler cette nuit ?",
 	} {
 		res := x.Resolve(text, testCtx())
 		top := ""
