@@ -465,6 +465,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	namedAt := append(idAt, pathAt...)
 	markTitled(p, toks)
 	markLabels(p, text, toks)
+	markIdioms(p, toks)
 	x.cz.spell(p, toks)
 	qr.quote = quoted(p, text, toks, func(w string) bool {
 		return wordMeans(p, w, func(c string) bool { return containsStr(x.d.concepts.Messaging, c) })
@@ -697,7 +698,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.story = context
 	qr.offWhy = offReasons(toks, markers, qr.code, arith, qr.foreign, generic)
 	qr.off = markers.has("@off") || qr.code || arith || qr.foreign || generic || x.smallTalk(toks, cs, greetEnd) ||
-		((qr.read || !x.anyAction(cs)) && x.conversion(toks, cs, qr.qty, unitWords))
+		((qr.read || !x.anyAction(cs)) && x.conversion(toks, ownWords(cs, context), qr.qty, unitWords))
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
 	for _, q := range qr.qty {
 		if q.Unit != "" && q.Unit != "s" && !qr.read {
@@ -2662,4 +2663,12 @@ func sentences(text string) int {
 		n++
 	}
 	return n
+}
+
+// ownWords are the concepts of cs the request says itself, not its story.
+func ownWords(cs []conceptTok, context []bool) []conceptTok {
+	if context == nil {
+		return cs
+	}
+	return slices.DeleteFunc(slices.Clone(cs), func(ct conceptTok) bool { return context[ct.start] })
 }

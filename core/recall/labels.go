@@ -23,6 +23,21 @@ func markLabels(p *pack, text string, toks []token) {
 	}
 }
 
+// markIdioms marks used the phrases of the pack's numberIdioms ("quick
+// one", "one sec", "un momento", "cada dos por tres", "une petite
+// question"): their number words count nothing.
+func markIdioms(p *pack, toks []token) {
+	words := wordsOf(toks, true)
+	for k := 0; k < len(words); k++ {
+		if ph, ok := phraseAt(toks, words, k, p.numberIdioms); ok {
+			for j := k; j < k+len(ph); j++ {
+				toks[words[j]].used = true
+			}
+			k += len(ph) - 1
+		}
+	}
+}
+
 // lineStart: only spaces stand between the start of text's line and pos.
 func lineStart(text string, pos int) bool {
 	line := text[:pos]

@@ -43,3 +43,17 @@ func TestLineStart(t *testing.T) {
 	assert.True(t, lineStart("Hi,\n  Task 4: x", 6))
 	assert.False(t, lineStart("do task 4: x", 3))
 }
+
+// The number words of an idiom count nothing: "quick one" is no id 1,
+// "cada dos por tres" no sum.
+func TestResolve_NumberIdiomsCountNothing(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("quick one, is the pump running or not? the panel light is dead", testCtx())
+	assert.Equal(t, "getProperty", top(t, res).Target)
+	assert.Equal(t, "pump.state", top(t, res).Args["name"])
+	ctx := testCtx()
+	ctx.Lang = "es"
+	assert.Equal(t, "getNetwork", top(t, x.Resolve("¿Cómo está la red? La pantalla pierde la conexión cada dos por tres.", ctx)).Target)
+	// a conversion asked beside a story is still a conversion
+	assert.Equal(t, DecisionNone, x.Resolve("Quick one: how many litres per minute is 3 m³/h? Doing the sums for a quote.", testCtx()).Decision)
+}

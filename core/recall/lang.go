@@ -181,6 +181,8 @@ type packFile struct {
 	// ("del", "du", "zum"); NotEventAfter are words before "after" that
 	// make it no time ("look after", "d'après")
 	EventAfter []string `json:"eventAfter"`
+	// NumberIdioms: phrases whose number words count nothing ("quick one")
+	NumberIdioms []string `json:"numberIdioms"`
 	// Labels head a numbered item ("Task 4:", "Übung 5:"): the number is
 	// no value
 	Labels        []string `json:"labels"`
@@ -285,6 +287,7 @@ type pack struct {
 	eventWhen      [][]string
 	eventAfter     [][]string
 	labels         map[string]bool
+	numberIdioms   [][]string
 	eventBefore    [][]string
 	contracted     map[string]bool
 	notEventAfter  map[string]bool
@@ -381,6 +384,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.eventAfter, p.eventBefore = phrases(f.EventAfter), phrases(f.EventBefore)
 	p.contracted, p.notEventAfter = set(f.Contracted), set(f.NotEventAfter)
 	p.labels = set(f.Labels)
+	p.numberIdioms = phrases(f.NumberIdioms)
 	p.relativeAfter = set(f.RelativeAfter)
 	p.greetingsAlone = set(f.GreetingsAlone)
 	p.definite = set(f.Definite)
