@@ -270,6 +270,17 @@ func (r *run) fitting(cands []Candidate) []Candidate {
 	if r.u.Decision == "ambiguous" && len(close) == 1 && len(cands) > 1 && r.u.Quantities == 0 {
 		close = append(close, cands[1]) // the tier saw two readings it could not separate
 	}
+	// "Is the pump flow at 40 l/min?": a question best answered by a read
+	// asks about its number; it sets nothing
+	if t, ok := r.env.Targets.Lookup(top.Target); ok && t.Read() && strings.Contains(r.text, "?") && len(close) > 1 {
+		var reads []Candidate
+		for _, c := range close {
+			if rt, ok := r.env.Targets.Lookup(c.Target); ok && rt.Read() {
+				reads = append(reads, c)
+			}
+		}
+		close = reads
+	}
 	if len(close) > 1 && r.u.Quantities > 0 {
 		var keep []Candidate
 		for _, c := range close {

@@ -675,3 +675,25 @@ func TestServe_ARecurringRequestAsksForOneTime(t *testing.T) {
 	out = serveText(t, env(t, newFake(), u), operator, "stop every automatic action, every day")
 	assert.Equal(t, Done, out.Outcome, out.Answer)
 }
+
+// A question best answered by a read asks about its number ("is the pump
+// flow at 40 l/min?"): the change that would use the number is no reading
+// of it. The same words as a command still ask for the change.
+func TestServe_QuestionWithANumberIsARead(t *testing.T) {
+	both := func() Understanding {
+		u := match("getProperty", 0.66, map[string]any{"name": "pump.flow"}, map[string]string{"name": "stated"})
+		u.Candidates = append(u.Candidates, Candidate{Target: "com.acme.pump.set_flow", Score: 0.65, Args: map[string]any{"litresPerMin": 40.0}, Grounding: map[string]string{"litresPerMin": "stated"}})
+		u.Quantities = 1
+		return u
+	}
+	dev := newFake()
+	out := serveText(t, env(t, dev, both()), operator, "is the pump flow at 40 l/min?")
+	assert.Equal(t, Done, out.Outcome)
+	assert.Equal(t, "getProperty", out.Intent.Target)
+	assert.Empty(t, dev.nonReads())
+
+	dev = newFake()
+	out = serveText(t, env(t, dev, both()), operator, "pump flow 40 l/min")
+	assert.Equal(t, PendingApproval, out.Outcome)
+	assert.Equal(t, "com.acme.pump.set_flow", out.Intent.Target)
+}
