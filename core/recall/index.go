@@ -675,6 +675,14 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.self = markers.has("@self")
 	qr.it = saysIt(p, toks)
 	qr.past = markers.has("@past") || x.saysPast(toks, p, context)
+	// "What's the heater set to at the moment? Ravi thinks someone
+	// fiddled with it": a question about now asks for the value now,
+	// whatever the story tells of what was
+	nowAt, saysNow := markers.first("@now")
+	nowAsked := saysNow && (context == nil || !context[nowAt]) && (markers.has("@read") || question)
+	if nowAsked {
+		qr.past = false
+	}
 	// "why did the pump stop?", "¿Por qué se paró el mezclador?",
 	// "Pourquoi la pompe s'est-elle arrêtée ?": why a thing changed is a
 	// question about what happened, whatever the tense; "why is the
@@ -847,6 +855,13 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// word counts against every target, like a word no target knows
 		if _, ok := qr.q[offTopic]; !ok {
 			qr.q[offTopic] = x.idf(offTopic)
+		}
+	}
+	if nowAsked {
+		for _, c := range x.d.concepts.History {
+			if qr.toldInStory(c) {
+				delete(qr.q, c)
+			}
 		}
 	}
 	qr.mass = typoMass

@@ -522,3 +522,18 @@ func TestResolve_ParaIsForOrStop(t *testing.T) {
 	ctx.Lang = "fr"
 	assert.Equal(t, "com.acme.tank.fill", top(t, x.Resolve("La cuve est presque vide et la production reprend, refais le plein.", ctx)).Target)
 }
+
+// A question about now asks for the value now, whatever the story tells
+// of what was.
+func TestResolve_NowAskedOverAToldPast(t *testing.T) {
+	x := fullIndex(t)
+	for _, text := range []string{
+		"What's the heater set to at the moment? Ravi thinks someone on lates fiddled with it.",
+		"Which setpoint is the heater on at the moment? Day shift wrote 60 on the board but I'm not sure they changed it.",
+	} {
+		res := x.Resolve(text, testCtx())
+		assert.Equal(t, "getProperty", top(t, res).Target, text)
+		assert.Equal(t, "heater.setpoint", top(t, res).Args["name"], text)
+	}
+	assert.Equal(t, "getPropertyHistory", top(t, x.Resolve("what was the heater setpoint last night?", testCtx())).Target)
+}
