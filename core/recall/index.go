@@ -441,6 +441,7 @@ type query struct {
 	specific      bool
 	specificCmds  []int
 	idents        []string // identifiers written in the request ("E42", "low-level-refill")
+	idKinds       []string // concepts of the nouns right before identifiers ("alert al-17": alert)
 	named         []int    // operations named by their id or path ("getPulse", "GET /heart/v1/faults")
 	story         []bool   // tokens that tell the situation, not the request
 	offWhy        string   // which rule made the request off-errand (for Trace)
@@ -511,6 +512,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	unitWords := x.d.units.mentions(toks)
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
 	cs, qr.eventTimed = x.eventTimed(p, text, toks, cs, markers)
+	qr.idKinds = x.idKinds(p, text, toks, cs, qr.idents)
 	crewOrOff(x, p, toks, cs, markers)
 	markElsewhere(p, toks, markers)
 	x.dropClaimedForeign(cs, markers)
@@ -1696,6 +1698,12 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	}
 	if c.unusedQty > 0 {
 		s -= 0.06 // "show schedule 3": the list has no place for the 3
+	}
+	if c.fromText > 0 && len(qr.idKinds) > 0 {
+		// "is alert al-17 still open?": the id is an alert's, not a Trial's
+		if x.mentions(t, qr.idKinds) > 0 {
+			bonus(0.06)
+		}
 	}
 	if c.fromText > 0 {
 		bonus(0.06) // "show alert 4": the one alert, not the list

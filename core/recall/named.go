@@ -1,6 +1,9 @@
 package recall
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Requests written by people who use the HEART API itself name an
 // operation by its id ("getPulse", "run postDiagnosticsRun") or by its
@@ -147,4 +150,28 @@ func pathMatches(pattern, path string) bool {
 		}
 	}
 	return true
+}
+
+// idKinds are the concepts of the nouns written right before an identifier
+// of the request, articles skipped ("alert al-17", "la alerta al-17",
+// "Trial tr-9"): the kind of object the id names. Actions ("cancel
+// sch-4") and words no target knows say no kind.
+func (x *Index) idKinds(p *pack, text string, toks []token, cs []conceptTok, idents []string) []string {
+	var out []string
+	for _, id := range idents {
+		at := strings.Index(text, id)
+		if at < 0 {
+			continue
+		}
+		i := slices.IndexFunc(toks, func(t token) bool { return t.start == at })
+		for i > 0 && toks[i-1].kind == 'w' && (p.definite[toks[i-1].text] || p.articles[toks[i-1].text]) {
+			i--
+		}
+		for _, ct := range cs {
+			if i > 0 && ct.end == i && !ct.typo && !x.action[ct.c] && x.df[ct.c] > 0 && !strings.HasPrefix(ct.c, "@") {
+				out = append(out, ct.c)
+			}
+		}
+	}
+	return out
 }

@@ -33,3 +33,17 @@ func TestResolve_AnOperationNamedByIDOrPath(t *testing.T) {
 	assert.False(t, pathMatches("/heart/v1/alerts/{id}", "/alerts"))
 	assert.Equal(t, []string{"al-17"}, pathParams("/heart/v1/alerts/{id}", "/alerts/al-17"))
 }
+
+// The noun right before an id says what the id names: "alert al-17" is an
+// alert, not a Trial; "schedule sch-4" a schedule.
+func TestResolve_NounBeforeAnIdNamesItsKind(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ text, want string }{
+		{"is alert al-17 still open? show me its details", "getAlert"},
+		{"show Trial tr-9", "getTendingTrial"},
+		{"cancel schedule sch-4", "deleteSchedule"},
+	} {
+		res := x.Resolve(c.text, testCtx())
+		assert.Equal(t, c.want, top(t, res).Target, c.text)
+	}
+}
