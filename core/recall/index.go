@@ -512,6 +512,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	unitWords := x.d.units.mentions(toks)
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
 	cs, qr.eventTimed = x.eventTimed(p, text, toks, cs, markers)
+	cs = x.openToRead(p, toks, cs, markers)
 	qr.idKinds = x.idKinds(p, text, toks, cs, qr.idents)
 	crewOrOff(x, p, toks, cs, markers)
 	markElsewhere(p, toks, markers)

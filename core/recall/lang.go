@@ -465,7 +465,8 @@ type conceptsFile struct {
 	// Messaging: concepts of passing a text on ("send", "message"): a
 	// quote follows them
 	Messaging    []string `json:"messaging"`
-	SystemDeeds  []string `json:"systemDeeds"`  // deeds done to the whole system when no object is named (restart, reset, shut down)
+	SystemDeeds  []string `json:"systemDeeds"`
+	Open         string   `json:"open"`         // the valve's opening: on a record it is "show"  // deeds done to the whole system when no object is named (restart, reset, shut down)
 	Statistics   []string `json:"statistics"`   // min, max, mean: asked for, they favour the targets that compute them
 	StateRead    string   `json:"stateRead"`    // the target that reads a property now, offered for "is it on?"
 	Autonomous   []string `json:"autonomous"`   // what acts on its own: stopping it is Stop, not a thing's halt

@@ -66,9 +66,14 @@ func (x *Index) namedByPath(text string, toks []token) (out []int, params []stri
 			continue
 		}
 		first := -1
+		// the last segment may be a parameter that names an entity
+		// ("/properties/tank.level"): its words stay for the entities
+		last := at + strings.LastIndex(path, "/") + 1
 		for i := range toks {
 			if toks[i].start >= at && toks[i].end <= at+len(path) {
-				toks[i].used = true
+				if toks[i].start < last || !x.entityIDs[strings.ToLower(path[last-at:])] {
+					toks[i].used = true
+				}
 				if first < 0 {
 					first = i
 				}

@@ -47,3 +47,25 @@ func TestResolve_NounBeforeAnIdNamesItsKind(t *testing.T) {
 		assert.Equal(t, c.want, top(t, res).Target, c.text)
 	}
 }
+
+// A path's last segment that is an entity's id names that entity: "GET
+// /heart/v1/properties/tank.level" reads the tank level.
+func TestResolve_PathParameterNamesTheEntity(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ text, target, arg, want string }{
+		{"GET /heart/v1/properties/tank.level, what's the fill percentage right now?", "getProperty", "name", "tank.level"},
+		{"pull GET /vitals/power.consumption, latest sample only, raw", "getVital", "signal", "power.consumption"},
+	} {
+		res := x.Resolve(c.text, testCtx())
+		assert.Equal(t, c.target, top(t, res).Target, c.text)
+		assert.Equal(t, c.want, top(t, res).Args[c.arg], c.text)
+	}
+}
+
+// "Open" on a record shows it; on the valve it opens the valve.
+func TestResolve_OpenARecordShowsIt(t *testing.T) {
+	x := fullIndex(t)
+	assert.Equal(t, "getRhythmEntry", top(t, x.Resolve("Open Rhythm entry 12, seq=12. Want to see who initiated it.", testCtx())).Target)
+	assert.Equal(t, "com.acme.valve.set_position", top(t, x.Resolve("open the valve to 40%", testCtx())).Target)
+	assert.Equal(t, "com.acme.valve.set_position", top(t, x.Resolve("open the tank valve to 30 percent", testCtx())).Target)
+}

@@ -3,6 +3,7 @@ package recall
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -281,6 +282,13 @@ func (t *unitTable) mentions(toks []token) []unitMention {
 			continue
 		}
 		out = append(out, unitMention{a.unit, i, end})
+		if slices.Contains(a.toks, "/") {
+			// "(conveyor.speed, m/min)": a unit symbol's words ("min")
+			// are no statistic
+			for k := i; k < end; k++ {
+				toks[k].used = true
+			}
+		}
 		i = end - 1
 	}
 	return out

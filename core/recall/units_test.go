@@ -158,3 +158,14 @@ func TestResolve_ValuesTakenBackOrLeftOpen(t *testing.T) {
 		}
 	}
 }
+
+// A unit symbol's words name no statistic: "(conveyor.speed, m/min)" asks
+// for the speed, not its minimum.
+func TestResolve_UnitSymbolWordsAreNoStatistic(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	res := x.Resolve("¿A qué velocidad va la cinta ahora? (conveyor.speed, m/min)", ctx)
+	assert.Equal(t, "getProperty", top(t, res).Target)
+	assert.Equal(t, "conveyor.speed", top(t, res).Args["name"])
+}

@@ -1,0 +1,33 @@
+package recall
+
+import "slices"
+
+// openToRead reads "open" as "show" when what it opens is a record, not
+// the valve: "Open Rhythm entry 12", "öffne das Log", "ouvre la fiche du
+// composant pump-1". The open concept and the valve position it names are
+// taken out, and the word asks. Only when the word it opens names a record
+// of a target, no thing and no value ("open the tank valve" still opens
+// it).
+func (x *Index) openToRead(p *pack, toks []token, cs []conceptTok, markers marks) []conceptTok {
+	open := x.d.concepts.Open
+	var reading []int
+	for _, ct := range cs {
+		if open == "" || ct.c != open {
+			continue
+		}
+		j := ct.end
+		for j < len(toks) && toks[j].kind == 'w' && (p.definite[toks[j].text] || p.articles[toks[j].text] || p.possessive[toks[j].text]) {
+			j++
+		}
+		if slices.ContainsFunc(cs, func(o conceptTok) bool {
+			return o.start == j && !o.typo && x.df[o.c] > 0 && !x.action[o.c] && x.thingOf[o.c] == "" && !x.entityWord[o.c]
+		}) {
+			reading = append(reading, ct.start)
+		}
+	}
+	for _, at := range reading {
+		markers["@read"] = append(markers["@read"], at)
+		cs = slices.DeleteFunc(cs, func(o conceptTok) bool { return o.start == at })
+	}
+	return cs
+}
