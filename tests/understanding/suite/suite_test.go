@@ -104,7 +104,7 @@ func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
 // The held-out sets (tests/understanding/testdata) were written by people
 // who never saw the Recall tier or the phrases. A and B were used to find
 // general weaknesses after they were written, and so were the development
-// sets E to I, K, M to O, R to Z, AA to AD, AG to AJ, AM to AT and BB to BD;
+// sets E to I, K, M to O, R to Z, AA to AD, AG to AJ, AM to AT and BB to BG;
 // C, D, L, P, Q, T, W, AE, AF, AK, AL, AU to AX and AY to BA were only ever measured (J's figure
 // guided one fix, its cases were never read). Each must have no wrong action, and stay above floors about
 // 3% under the figures of docs/conformance.md.
@@ -133,6 +133,8 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 		"heldout-ay.json": {first: 159, listed: 166, outcome: 210, rejected: 47},  // measured 164, 172, 217, 49
 		"heldout-az.json": {first: 158, listed: 168, outcome: 202, rejected: 46},  // measured 163, 174, 209, 48
 		"heldout-ba.json": {first: 165, listed: 168, outcome: 217, rejected: 48},  // measured 171, 174, 224, 50
+		"dev-bf.json":     {first: 153, listed: 158, outcome: 206, rejected: 50},  // measured 158, 163, 213, 52
+		"dev-bg.json":     {first: 149, listed: 161, outcome: 200, rejected: 45},  // measured 154, 167, 207, 47
 		"dev-e.json":      {first: 175, listed: 178, outcome: 224, rejected: 24},  // measured 181, 184, 231, 25
 		"dev-f.json":      {first: 144, listed: 145, outcome: 229, rejected: 60},  // measured 149, 150, 237, 62
 		"dev-g.json":      {first: 138, listed: 140, outcome: 227, rejected: 76},  // measured 143, 145, 235, 79
