@@ -322,3 +322,23 @@ func TestSchedule_AReadRunsAndRecordsItsAnswer(t *testing.T) {
 	assert.Equal(t, 400, resp.Status, string(resp.Body))
 	assert.Contains(t, string(resp.Body), "name")
 }
+
+// A schedule may be set up to two years ahead ("next January's
+// shutdown"); a time in the past or further ahead is out of range.
+func TestSchedule_HorizonIsTwoYears(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		ahead  time.Duration
+		status int
+	}{
+		{"in fourteen months", 430 * 24 * time.Hour, 201},
+		{"in 732 days", 732 * 24 * time.Hour, 422},
+		{"an hour ago", -time.Hour, 422},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, _ := newTestSim(t)
+			resp := do(t, s, "demo-operator", "POST", "/heart/v1/schedules", `{"target":"com.acme.filter.backflush","arguments":{"durationSec":60},"at":"`+at(s, c.ahead)+`"}`)
+			require.Equal(t, c.status, resp.Status, string(resp.Body))
+		})
+	}
+}

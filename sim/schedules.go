@@ -8,8 +8,10 @@ import (
 	"github.com/heart-core/heart-web/core/gate"
 )
 
-// maxScheduleAhead bounds how far ahead an operation may be scheduled.
-const maxScheduleAhead = 30 * 24 * time.Hour
+// maxScheduleAhead bounds how far ahead an operation may be scheduled: two
+// years, so next year's service or shutdown can be planned, and a mistyped
+// year ("2072") is caught.
+const maxScheduleAhead = 731 * 24 * time.Hour
 
 type scheduleBody struct {
 	Target    string         `json:"target"`
@@ -34,7 +36,7 @@ func prepSchedule(c *call) (*submission, error) {
 		return nil, api.NewProblem(400, api.CodeInvalidRequest, "at must be an RFC 3339 time, like 2026-01-05T22:00:00Z.").WithField("at")
 	}
 	if !at.After(s.now()) || at.Sub(s.now()) > maxScheduleAhead {
-		return nil, api.NewProblem(422, api.CodeOutOfRange, "at must be in the future and at most 30 days ahead.").WithField("at")
+		return nil, api.NewProblem(422, api.CodeOutOfRange, "at must be in the future and at most two years (731 days) ahead.").WithField("at")
 	}
 	if b.Arguments == nil {
 		b.Arguments = map[string]any{}

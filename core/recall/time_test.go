@@ -492,3 +492,20 @@ func TestResolve_StoryTimeSchedulesNoRead(t *testing.T) {
 	assert.Nil(t, x.Resolve("We had a weird five minutes around 02:00 last night. Could you show me the logs please?", testCtx()).When)
 	assert.NotNil(t, x.Resolve("read the pump pressure tomorrow at 8", testCtx()).When)
 }
+
+// A weekday written with a date confirms the date; when the nearest such
+// date falls on another weekday, the next year's that matches is meant.
+func TestTime_WeekdayWithADateConfirmsIt(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text, want string }{
+		{"fr", "Lundi 18 janvier 2027 à 8 h, sors-moi le rapport journalier.", "2027-01-18 08:00"},
+		{"de", "Am Freitag, 12. März 2027, um 14 Uhr Heizungssollwert auf 45 °C.", "2027-03-12 14:00"},
+		{"es", "El viernes 14 de mayo a las 18 h detén la bomba.", "2027-05-14 18:00"}, // 14 May 2026 is a Thursday
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		require.NotNil(t, res.When, c.text)
+		assert.Equal(t, c.want, res.When.At.Format("2006-01-02 15:04"), c.text)
+	}
+}

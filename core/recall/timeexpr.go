@@ -357,6 +357,15 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 	}
 	day := 0
 	switch {
+	case tp.hasWeekday && tp.hasAbs:
+		// "Lundi 18 janvier 2027", "el viernes 14 de mayo": the weekday
+		// confirms the date; when the nearest such date falls on another
+		// day, the next year's that does is meant
+		if w := tp.abs.Weekday(); int(w) != tp.weekday {
+			if next := tp.abs.AddDate(1, 0, 0); int(next.Weekday()) == tp.weekday && tp.abs.Year() == now.Year() {
+				y = next.Year()
+			}
+		}
 	case tp.hasWeekday && tp.lastWeek:
 		day = -((int(now.Weekday()) - tp.weekday + 7) % 7)
 		if day == 0 {
