@@ -58,6 +58,9 @@ type timeWords struct {
 	// Between: words before the first of two times that bound a span
 	// ("entre 8h et 10h", "zwischen 14 und 16 Uhr")
 	Between []string `json:"between"`
+	// FromNow: words after a length of time that make it a time to come
+	// ("two hours from now", "dos horas a partir de ahora")
+	FromNow []string `json:"fromNow"`
 	// Months name a date with a day number ("3 de marzo", "March 3rd");
 	// DateFiller are the words that may stand between its parts
 	Months     map[string]int `json:"months"`
@@ -309,6 +312,7 @@ type pack struct {
 	hedges         [][]string
 	time           timeWords
 	timeSet        map[string]map[string]bool // at/in/next/filler/am/pm/clockword as sets
+	fromNow        [][]string
 }
 
 func set(words []string) map[string]bool {
@@ -428,6 +432,7 @@ func parsePack(data []byte) (*pack, error) {
 		"dateFiller": set(t.DateFiller), "clockAfter": set(t.ClockAfter), "clockBefore": set(t.ClockBefore),
 		"clockPlus": set(t.ClockPlus), "halfBefore": set(t.HalfBefore), "during": set(t.During), "locative": set(t.Locative), "genitive": set(t.Genitive), "between": set(t.Between),
 	}
+	p.fromNow = phrases(t.FromNow)
 	return p, nil
 }
 

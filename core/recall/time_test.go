@@ -93,6 +93,8 @@ func TestTime_ResolvesByTheConventions(t *testing.T) {
 		{"en", "this afternoon", "2026-12-02 15:00", true, "this afternoon"},
 		{"en", "tonight at 2", "2026-12-03 02:00", false, "tonight at 2"}, // after midnight
 		{"en", "after 15 minutes", "2026-12-02 14:45", false, "after 15 minutes"},
+		{"en", "two hours from now", "2026-12-02 16:30", false, "two hours from now"},
+		{"es", "dos horas a partir de ahora", "2026-12-02 16:30", false, "dos horas a partir de ahora"},
 		// clock times in words
 		{"en", "at half past ten tonight", "2026-12-02 22:30", false, "at half past ten tonight"},
 		{"en", "tomorrow at a quarter to nine", "2026-12-03 08:45", false, "tomorrow at a quarter to nine"},

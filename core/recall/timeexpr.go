@@ -214,6 +214,20 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 				}
 			}
 		}
+		// "two hours from now", "30 Minuten ab jetzt"
+		if n, isNum := numAt[i]; isNum {
+			if a, end, isUnit := units.match(toks, n.end); isUnit && a.dim == "time" {
+				words := wordsOf(toks, false)
+				if k := slices.Index(words, end); k >= 0 {
+					if ph, ok := phraseAt(toks, words, k, p.fromNow); ok {
+						tp.rel, tp.hasRel = time.Duration(n.value*a.factor*float64(time.Second)), true
+						mark(i, words[k+len(ph)-1]+1)
+						i = words[k+len(ph)-1]
+						continue
+					}
+				}
+			}
+		}
 		// a date with the month's name: "3 de marzo de 2025", "March 3rd"
 		if d, end, ok := monthDate(p, toks, i, now, loc); ok {
 			tp.abs, tp.hasAbs = d, true

@@ -385,17 +385,22 @@ func (r *run) later(t Target, c Candidate) bool {
 	case !t.Read():
 		return w != nil || r.u.Scheduled || r.offersSchedule()
 	}
-	return r.readLater(c)
+	return r.readLater(t, c)
 }
 
 // readLater: the request asks for a read at a stated time still to come
 // ("tomorrow at 8", not "tonight"), which is not the day it is about ("the
 // report for tomorrow" fills its date argument instead), not when something
-// ends ("until"), and not in a question about the past.
-func (r *run) readLater(c Candidate) bool {
+// ends ("until"), and not in a question about the past. A read of the
+// schedules is a read of what is planned for that time ("show me what's
+// scheduled for tomorrow"), answered now.
+func (r *run) readLater(t Target, c Candidate) bool {
 	w := r.u.When
 	if w == nil || w.Until || w.Past || w.Range || !w.At.After(r.env.Now) {
 		return false // "what happened last night": no time to act at
+	}
+	if st, ok := r.env.Targets.Lookup(ScheduleTarget); ok && st.Op != nil && t.Op != nil && strings.HasPrefix(t.Op.Path, st.Op.Path) {
+		return false
 	}
 	day := w.At.In(r.loc).Format("2006-01-02")
 	if w.Vague && day == r.env.Now.In(r.loc).Format("2006-01-02") {

@@ -697,3 +697,19 @@ func TestServe_QuestionWithANumberIsARead(t *testing.T) {
 	assert.Equal(t, PendingApproval, out.Outcome)
 	assert.Equal(t, "com.acme.pump.set_flow", out.Intent.Target)
 }
+
+// A read of the schedules at a time to come lists what is planned for it,
+// now; another read at that time is scheduled.
+func TestServe_WhatIsScheduledForATimeIsReadNow(t *testing.T) {
+	dev := newFake()
+	u := match("getSchedules", 0.9, map[string]any{}, map[string]string{})
+	u.When = &When{At: t0.Add(20 * time.Hour), Text: "tomorrow at 6"}
+	out := serveText(t, env(t, dev, u), operator, "show me what's scheduled for tomorrow at 6")
+	assert.Equal(t, Done, out.Outcome)
+	assert.Equal(t, "getSchedules", out.Intent.Target)
+
+	u = match("getProperty", 0.9, map[string]any{"name": "pump.pressure"}, map[string]string{"name": "stated"})
+	u.When = &When{At: t0.Add(20 * time.Hour), Text: "tomorrow at 6"}
+	out = serveText(t, env(t, newFake(), u), operator, "show the pump pressure tomorrow at 6")
+	assert.Equal(t, ScheduleTarget, out.Intent.Target)
+}
