@@ -19,3 +19,14 @@ func restoreDroppedG(p *pack, text string, toks []token) {
 		}
 	}
 }
+
+// standardWords rewrites regional words to the standard words the pack
+// knows (pack variants: Swiss "Heizig" Heizung, "isch" ist, "hüt" heute;
+// Scots "efter" after): the rest of the tier then reads them as usual.
+func standardWords(p *pack, toks []token) {
+	for i := range toks {
+		if w, ok := p.variants[toks[i].text]; ok && toks[i].kind == 'w' {
+			toks[i].text = w
+		}
+	}
+}

@@ -186,6 +186,9 @@ type packFile struct {
 	EventAfter []string `json:"eventAfter"`
 	// NumberIdioms: phrases whose number words count nothing ("quick one")
 	NumberIdioms []string `json:"numberIdioms"`
+	// Variants: regional words and the standard word each stands for
+	// ("heizig": "heizung", "efter": "after")
+	Variants map[string]string `json:"variants"`
 	// Labels head a numbered item ("Task 4:", "Übung 5:"): the number is
 	// no value
 	Labels        []string `json:"labels"`
@@ -290,6 +293,7 @@ type pack struct {
 	eventWhen      [][]string
 	eventAfter     [][]string
 	labels         map[string]bool
+	variants       map[string]string
 	numberIdioms   [][]string
 	eventBefore    [][]string
 	contracted     map[string]bool
@@ -388,6 +392,10 @@ func parsePack(data []byte) (*pack, error) {
 	p.eventAfter, p.eventBefore = phrases(f.EventAfter), phrases(f.EventBefore)
 	p.contracted, p.notEventAfter = set(f.Contracted), set(f.NotEventAfter)
 	p.labels = set(f.Labels)
+	p.variants = map[string]string{}
+	for k, v := range f.Variants {
+		p.variants[Normalize(k)] = Normalize(v)
+	}
 	p.numberIdioms = phrases(f.NumberIdioms)
 	p.relativeAfter = set(f.RelativeAfter)
 	p.greetingsAlone = set(f.GreetingsAlone)

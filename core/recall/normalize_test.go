@@ -48,3 +48,17 @@ func TestTokenize_KeepsOffsetsIntoTheOriginal(t *testing.T) {
 		}
 	})
 }
+
+// Regional words read as the standard words they stand for: Swiss German
+// "Stell d Heizig uf sächzg Grad" is 60 °C, and the claim checks.
+func TestResolve_RegionalWordsReadAsStandard(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	res := x.Resolve("Stell d Heizig uf sächzg Grad", ctx)
+	assert.Equal(t, "com.acme.heater.set_setpoint", top(t, res).Target)
+	assert.EqualValues(t, 60, top(t, res).Args["celsius"])
+	assert.True(t, Stated("Stell d Heizig uf sächzg Grad", 60.0, "°C"))
+	res = x.Resolve("Zeig mer bitte d Logs vo hüt am Morge", ctx)
+	assert.Equal(t, "getLogs", top(t, res).Target)
+}

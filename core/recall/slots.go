@@ -210,6 +210,7 @@ func Stated(text string, value any, unit string) bool {
 	}
 	for _, l := range langs {
 		toks := tokenize(text)
+		standardWords(d.packs[l], toks) // "sächzg Grad" states 60 °C as "sechzig Grad" does
 		nums := parseNumbers(toks, d.packs[l])
 		qs := d.units.quantities(text, toks, nums)
 		qs = append(qs, d.units.articleDurations(text, toks, d.packs[l])...)
