@@ -46,6 +46,7 @@ func TestUnits_ConvertToTheCanonicalUnit(t *testing.T) {
 		{"en", "12 m/min", 12, "m/min"},
 		{"en", "twelve metres per minute", 12, "m/min"},
 		{"en", "0.5 m/s", 30, "m/min"},
+		{"en", "0.4 metres a second", 24, "m/min"},
 		{"en", "25 cm/s", 15, "m/min"},
 		{"en", "120 l/min per minute", 2, "L/min/s"},
 		{"en", "20 Hz", 20, "Hz"}, // a frequency is no speed of ours: the Core asks
