@@ -841,7 +841,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// suite": the story's plan schedules nothing
 		if _, said := qr.q[sc]; said && !x.planInStory(toks, cs, context, qr.span[sc][0]) {
 			qr.scheduled = true
-			if qr.when != nil {
+			// a vague time in words ("after lunch", "nach der Pause") says
+			// when, not what: it names no list of schedules
+			if sp := qr.span[sc]; qr.when != nil || sp[1]-sp[0] > 1 {
 				delete(qr.q, sc)
 			}
 		}

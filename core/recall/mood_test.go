@@ -27,6 +27,8 @@ func TestResolve_TheFirstOfQuestionAndActionSetsTheMood(t *testing.T) {
 		{"can you restart the system?", "postSystemRestart"},
 		{"is the pump actually running at the moment, or is it switched off?", "getProperty"},
 		{"¿Tenemos copias de seguridad de la configuración?", "getConfigBackups"}, // asked: "do we have"
+		{"Could we maybe bring the flow up to 1.8 cubic metres an hour?", "com.acme.pump.set_flow"},
+		{"Can we run the backflush after lunch?", "com.acme.filter.backflush"}, // a vague time names no list of schedules
 		{"Tenemos que hacer una copia de seguridad de la configuración.", "postConfigBackup"},
 		{"En tant que propriétaire, je demande une remise à zéro usine complète du système.", "postSystemFactoryReset"},
 	} {
