@@ -653,6 +653,14 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			}
 		}
 	}
+	// "Le sirop est trop épais ce matin. Consigne du réchauffeur à 72 °C":
+	// this morning, told in a sentence of its own that names nothing of
+	// ours, is when the story happens, not a time to act at
+	if w := qr.when; w != nil && w.Vague && w.At.Hour() == 8 && w.At.YearDay() == now.In(w.At.Location()).YearDay() {
+		if i := exprStart(text, toks, w); i >= 0 && !x.oursInSentence(toks, cs, sentenceOf(toks, i)) && slices.ContainsFunc(cs, func(ct conceptTok) bool { return x.oursInSentence(toks, cs, sentenceOf(toks, ct.start)) }) {
+			qr.when = nil
+		}
+	}
 	// "lunes retrolavado, viernes copia de seguridad. Haz el diagnóstico
 	// ahora": a now in one sentence and a time in another, with no one
 	// request told apart, is for now
@@ -2690,6 +2698,13 @@ func sentences(text string) int {
 		n++
 	}
 	return n
+}
+
+// oursInSentence: sentence n tells of a deed, a thing or a value of ours.
+func (x *Index) oursInSentence(toks []token, cs []conceptTok, n int) bool {
+	return slices.ContainsFunc(cs, func(ct conceptTok) bool {
+		return sentenceOf(toks, ct.start) == n && !ct.typo && (x.action[ct.c] || x.thingOf[ct.c] != "" || x.entityWord[ct.c])
+	})
 }
 
 // ownWords are the concepts of cs the request says itself, not its story.

@@ -511,3 +511,17 @@ func TestTime_WeekdayWithADateConfirmsIt(t *testing.T) {
 		assert.Equal(t, c.want, res.When.At.Format("2006-01-02 15:04"), c.text)
 	}
 }
+
+// This morning told in a sentence that names nothing of ours is when the
+// story happens; asked with the deed, it is a time to act at.
+func TestResolve_ThisMorningOfTheStoryIsNoTime(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Now = time.Date(2026, 12, 2, 6, 0, 0, 0, time.UTC)
+	ctx.Lang = "fr"
+	res := x.Resolve("Le sirop est trop épais ce matin. Consigne du réchauffeur à 72 °C.", ctx)
+	assert.Nil(t, res.When)
+	assert.Equal(t, "com.acme.heater.set_setpoint", top(t, res).Target)
+	ctx.Lang = "en"
+	assert.NotNil(t, x.Resolve("backflush the filter this morning", ctx).When)
+}
