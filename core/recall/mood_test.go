@@ -28,7 +28,9 @@ func TestResolve_TheFirstOfQuestionAndActionSetsTheMood(t *testing.T) {
 		{"is the pump actually running at the moment, or is it switched off?", "getProperty"},
 		{"¿Tenemos copias de seguridad de la configuración?", "getConfigBackups"}, // asked: "do we have"
 		{"Could we maybe bring the flow up to 1.8 cubic metres an hour?", "com.acme.pump.set_flow"},
-		{"Can we run the backflush after lunch?", "com.acme.filter.backflush"}, // a vague time names no list of schedules
+		{"Can we run the backflush after lunch?", "com.acme.filter.backflush"},                    // a vague time names no list of schedules
+		{"Quelles données sont déjà sorties du système ?", "getValveLog"},                         // gone out already: the log
+		{"Ejercicio 2: averigüe la rampa de aceleración configurada en la bomba.", "getProperty"}, // "averigüe" asks, it is no average
 		{"Tenemos que hacer una copia de seguridad de la configuración.", "postConfigBackup"},
 		{"En tant que propriétaire, je demande une remise à zéro usine complète du système.", "postSystemFactoryReset"},
 	} {
