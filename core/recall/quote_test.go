@@ -68,6 +68,10 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 		{"es", "cuanto cloro residual hay a la salida"},
 		{"en", "what's the pH of the water?"},
 		{"en", "start the pump at the Millbrook station"}, // a place by name is elsewhere
+		{"en", "what's the water level in the reservoir up on the hill?"}, // a place told by where it is
+		{"de", "Wie hoch ist der Wasserstand im Löschteich hinterm Werk?"},
+		{"en", "set the shrink tunnel temperature to 180"},
+		{"es", "¿A qué temperatura está la cámara de congelación de producto terminado?"},
 		{"de", "Wie hoch ist der Pegel vom Rhein in Köln?"},
 		{"es", "¿cuál es el nivel del depósito en Sevilla?"},
 		{"en", "where is my payslip?"}, // the person's own things
