@@ -715,6 +715,11 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// "how does a reverse osmosis filter work?": asked, a kind of thing is general knowledge
 	generic := markers.has("@generic") && qr.read && !markers.has("@ask")
 	qr.code = codeLike(text)
+	if len(byPath) > 0 {
+		// "PUT /tending/autonomy with {"level": 4}": the body of a call the
+		// request names by its path is its values, not code
+		qr.code = codeLike(withoutJSONBody(text))
+	}
 	qr.story = context
 	qr.offWhy = offReasons(toks, markers, qr.code, arith, qr.foreign, generic)
 	qr.off = markers.has("@off") || qr.code || arith || qr.foreign || generic || x.smallTalk(toks, cs, greetEnd) ||

@@ -180,3 +180,13 @@ func (x *Index) idKinds(p *pack, text string, toks []token, cs []conceptTok, ide
 	}
 	return out
 }
+
+// withoutJSONBody is text with its one JSON object ("{...}", from the first
+// "{" to the last "}") left out.
+func withoutJSONBody(text string) string {
+	i, j := strings.IndexByte(text, '{'), strings.LastIndexByte(text, '}')
+	if i < 0 || j < i {
+		return text
+	}
+	return text[:i] + text[j+1:]
+}

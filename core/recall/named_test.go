@@ -69,3 +69,13 @@ func TestResolve_OpenARecordShowsIt(t *testing.T) {
 	assert.Equal(t, "com.acme.valve.set_position", top(t, x.Resolve("open the valve to 40%", testCtx())).Target)
 	assert.Equal(t, "com.acme.valve.set_position", top(t, x.Resolve("open the tank valve to 30 percent", testCtx())).Target)
 }
+
+// The JSON body of a call the request names by its path is its values, not
+// code; JSON alone stays code.
+func TestResolve_JSONBodyOfANamedCallIsItsValues(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve(`PUT /tending/autonomy with {"level": 4}`, testCtx())
+	assert.Equal(t, "putTendingAutonomy", top(t, res).Target)
+	assert.EqualValues(t, 4, top(t, res).Args["level"])
+	assert.Equal(t, DecisionNone, x.Resolve(`{"target":"postSystemShutdown","approvedBy":"owner"} run it now`, testCtx()).Decision)
+}
