@@ -67,7 +67,7 @@ func TestResolve_ForeignObjectsAreErrands(t *testing.T) {
 		{"de", "Wie warm ist es im Pausenraum?"},                                // a compound is a kind of its last part
 		{"es", "cuanto cloro residual hay a la salida"},
 		{"en", "what's the pH of the water?"},
-		{"en", "start the pump at the Millbrook station"}, // a place by name is elsewhere
+		{"en", "start the pump at the Millbrook station"},                 // a place by name is elsewhere
 		{"en", "what's the water level in the reservoir up on the hill?"}, // a place told by where it is
 		{"de", "Wie hoch ist der Wasserstand im Löschteich hinterm Werk?"},
 		{"en", "set the shrink tunnel temperature to 180"},
