@@ -653,6 +653,18 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			}
 		}
 	}
+	// "Revoke token tok-5, the contractor's engagement ended Friday",
+	// "Resume autonomous action, the stop from this morning was a false
+	// alarm": a time in a clause told in the past, after the clause of the
+	// deed, is when the story happened
+	if w := qr.when; w != nil {
+		if i, deed := exprStart(text, toks, w), x.firstDeed(cs); i >= 0 && deed >= 0 {
+			clause := clauseOf(text, toks)
+			if clause[i] > clause[deed] && pastInClause(p, toks, markers, clause, clause[i]) {
+				qr.when = nil
+			}
+		}
+	}
 	// "Le sirop est trop épais ce matin. Consigne du réchauffeur à 72 °C":
 	// this morning, told in a sentence of its own that names nothing of
 	// ours, is when the story happens, not a time to act at
@@ -679,6 +691,17 @@ func (x *Index) analyse(text string, ctx Context) *query {
 				qr.qty[k].told = true
 			}
 		}
+	}
+	// "Quand l'équipe de nuit arrive, démarre le convoyeur", "When the
+	// truck is in, start the conveyor": without a question mark, a
+	// question word that opens a clause before the deed's joins the two
+	if !question && markers.has("@read") {
+		clause := clauseOf(text, toks)
+		markers["@read"] = slices.DeleteFunc(markers["@read"], func(at int) bool {
+			return containsStr(x.d.concepts.Conjunctions, toks[at].text) && slices.ContainsFunc(cs, func(ct conceptTok) bool {
+				return x.action[ct.c] && clause[ct.start] > clause[at]
+			})
+		})
 	}
 	qr.read = markers.has("@read") || question
 	// a negation counts in a one-clause request only: "the pump won't
@@ -2703,6 +2726,31 @@ func sentences(text string) int {
 		n++
 	}
 	return n
+}
+
+// firstDeed is the token of the first action in cs, or -1.
+func (x *Index) firstDeed(cs []conceptTok) int {
+	first := -1
+	for _, ct := range cs {
+		if x.action[ct.c] && (first < 0 || ct.start < first) {
+			first = ct.start
+		}
+	}
+	return first
+}
+
+// pastInClause: clause n tells of the past: a word of the past ("was",
+// "gestern") or a participle ("ended") in it.
+func pastInClause(p *pack, toks []token, markers marks, clause []int, n int) bool {
+	if slices.ContainsFunc(markers["@past"], func(at int) bool { return clause[at] == n }) {
+		return true
+	}
+	for i, t := range toks {
+		if clause[i] == n && t.kind == 'w' && !t.used && participle(p, t.orig) {
+			return true
+		}
+	}
+	return false
 }
 
 // oursInSentence: sentence n tells of a deed, a thing or a value of ours.

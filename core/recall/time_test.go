@@ -412,6 +412,8 @@ func TestResolve_ChangeTimedByAnEvent(t *testing.T) {
 		{"es", "llena el depósito cuando vuelva yo de comer, ¿vale?", true},
 		{"en", "set the flow to 40 when you can", false},
 		{"en", "backup the config before the contractor comes in", false},
+		{"de", "Wenn die Nachtschicht da ist, Förderband starten.", true},
+		{"fr", "Quand l'équipe de nuit arrive, démarre le convoyeur.", true},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang
@@ -524,4 +526,18 @@ func TestResolve_ThisMorningOfTheStoryIsNoTime(t *testing.T) {
 	assert.Equal(t, "com.acme.heater.set_setpoint", top(t, res).Target)
 	ctx.Lang = "en"
 	assert.NotNil(t, x.Resolve("backflush the filter this morning", ctx).When)
+}
+
+// A time in a clause told in the past, after the deed's clause, is when
+// the story happened; with the deed it is a time to act at.
+func TestResolve_PastClauseTimeIsNoTime(t *testing.T) {
+	x := fullIndex(t)
+	for _, text := range []string{
+		"Revoke token tok-5, the contractor's engagement ended Friday.",
+		"Resume autonomous action, the stop from this morning was a false alarm.",
+		"Roll back the last firmware update, it's been glitchy since Tuesday.",
+	} {
+		assert.Nil(t, x.Resolve(text, testCtx()).When, text)
+	}
+	assert.NotNil(t, x.Resolve("restart the controller on Friday, it crashed", testCtx()).When)
 }
