@@ -912,6 +912,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	}
 	qr.ents = x.dropClaimed(partOfProperty(matchEntities(x.entitiesOf(qr.q), qr.q, qr.span, text, toks), qr.q), qr.q, cs, context)
 	qr.ents = x.dropQualified(qr.ents, qr.span, cs)
+	qr.ents = x.dropOwningSystem(p, toks, qr.ents, qr.span)
 	// "the water has to be at 65 degrees": a value to set says by its unit
 	// what is measured, so "water" and °C name the water temperature
 	if _, _, named := bestOfKind(qr.ents, "property"); !named && !qr.read {
@@ -2251,6 +2252,37 @@ func (x *Index) dropQualified(ents []entityMatch, span map[string][2]int, cs []c
 		return slices.ContainsFunc(cs, func(ct conceptTok) bool {
 			return ct.end == sp[0] && !ct.typo && x.df[ct.c] > 0 && !x.action[ct.c] && !x.entityWord[ct.c] && x.thingOf[ct.c] == ""
 		})
+	})
+}
+
+// dropOwningSystem leaves out the system named only as the owner of a
+// thing or value the request names ("¿El transportador de la estación
+// está en marcha?", "any alarms open on the pump station?", "the station
+// valve"): it says the thing is ours, it is not what is asked about.
+func (x *Index) dropOwningSystem(p *pack, toks []token, ents []entityMatch, span map[string][2]int) []entityMatch {
+	other := slices.ContainsFunc(ents, func(m entityMatch) bool {
+		return m.ref.Kind == "property" || (m.ref.Kind == "component" && !x.isSystem(m.ref.ID))
+	})
+	if !other {
+		return ents
+	}
+	return slices.DeleteFunc(ents, func(m entityMatch) bool {
+		if m.ref.Kind != "component" || !x.isSystem(m.ref.ID) || len(m.covered) == 0 {
+			return false
+		}
+		sp, ok := span[m.covered[0]]
+		if !ok {
+			return false
+		}
+		i := sp[0] - 1
+		for i >= 0 && toks[i].kind == 'w' && (p.definite[toks[i].text] || p.articles[toks[i].text]) {
+			i--
+		}
+		owner := i >= 0 && toks[i].kind == 'w' && p.propertyOf[toks[i].text]
+		before := sp[1] < len(toks) && slices.ContainsFunc(ents, func(o entityMatch) bool {
+			return o.ref.Kind == "component" && !x.isSystem(o.ref.ID) && len(o.covered) > 0 && span[o.covered[0]][0] == sp[1]
+		}) // "the station valve"
+		return owner || before
 	})
 }
 
