@@ -31,6 +31,7 @@ func TestResolve_TheFirstOfQuestionAndActionSetsTheMood(t *testing.T) {
 		{"Can we run the backflush after lunch?", "com.acme.filter.backflush"},                    // a vague time names no list of schedules
 		{"Quelles données sont déjà sorties du système ?", "getValveLog"},                         // gone out already: the log
 		{"Die Heizung braucht einen neuen Sollwert.", "com.acme.heater.set_setpoint"},             // a new setpoint is a change
+		{"¿El transportador de la estación está en marcha o parado?", "getProperty"},              // the station only owns the conveyor
 		{"Ejercicio 2: averigüe la rampa de aceleración configurada en la bomba.", "getProperty"}, // "averigüe" asks, it is no average
 		{"Tenemos que hacer una copia de seguridad de la configuración.", "postConfigBackup"},
 		{"En tant que propriétaire, je demande une remise à zéro usine complète du système.", "postSystemFactoryReset"},
