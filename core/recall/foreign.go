@@ -52,6 +52,9 @@ func (x *Index) markNamedPlaces(p *pack, toks []token, cs []conceptTok, markers 
 		if !place(toks[prev].text) {
 			continue
 		}
+		if _, _, unit := x.d.units.match(toks, i); unit {
+			continue // "Tankfüllstand in Prozent?": a unit, no place
+		}
 		if x.unknownWord(p, toks, cs, i) {
 			markers["@foreign"] = append(markers["@foreign"], i)
 		} else if i+1 < len(toks) && toks[i+1].kind == 'w' && startsUpper(toks[i+1].orig) && x.unknownWord(p, toks, cs, i+1) {
@@ -123,6 +126,9 @@ func (x *Index) markPossessed(p *pack, toks []token, cs []conceptTok, markers ma
 	for i := 1; i < len(toks); i++ {
 		if toks[i].kind != 'w' || !p.possessive[toks[i-1].text] {
 			continue
+		}
+		if _, _, unit := x.d.units.match(toks, i); unit {
+			continue // "Tankfüllstand in Prozent?": a unit, no place
 		}
 		if x.unknownWord(p, toks, cs, i) {
 			markers["@foreign"] = append(markers["@foreign"], i)
