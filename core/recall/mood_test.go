@@ -28,11 +28,13 @@ func TestResolve_TheFirstOfQuestionAndActionSetsTheMood(t *testing.T) {
 		{"is the pump actually running at the moment, or is it switched off?", "getProperty"},
 		{"¿Tenemos copias de seguridad de la configuración?", "getConfigBackups"}, // asked: "do we have"
 		{"Could we maybe bring the flow up to 1.8 cubic metres an hour?", "com.acme.pump.set_flow"},
-		{"Can we run the backflush after lunch?", "com.acme.filter.backflush"},                                       // a vague time names no list of schedules
-		{"Quelles données sont déjà sorties du système ?", "getValveLog"},                                            // gone out already: the log
-		{"Die Heizung braucht einen neuen Sollwert.", "com.acme.heater.set_setpoint"},                                // a new setpoint is a change
-		{"¿El transportador de la estación está en marcha o parado?", "getProperty"},                                 // the station only owns the conveyor
-		{"Ich schau nur kurz rein: Tankfüllstand in Prozent?", "getProperty"},                                        // a unit after "in" is no place
+		{"Can we run the backflush after lunch?", "com.acme.filter.backflush"},        // a vague time names no list of schedules
+		{"Quelles données sont déjà sorties du système ?", "getValveLog"},             // gone out already: the log
+		{"Die Heizung braucht einen neuen Sollwert.", "com.acme.heater.set_setpoint"}, // a new setpoint is a change
+		{"¿El transportador de la estación está en marcha o parado?", "getProperty"},  // the station only owns the conveyor
+		{"Ich schau nur kurz rein: Tankfüllstand in Prozent?", "getProperty"},         // a unit after "in" is no place
+		{"Pon el convoyador de la estación a 18 metros por minuto.", "com.acme.conveyor.set_speed"},
+		{"Ventil ein bisschen weiter auf", "com.acme.valve.set_position"},                                            // further open
 		{"Differenzdruck steigt schon seit der Pause. Filter zwei Minuten rückspülen.", "com.acme.filter.backflush"}, // the break is a time of the story
 		{"Ejercicio 2: averigüe la rampa de aceleración configurada en la bomba.", "getProperty"},                    // "averigüe" asks, it is no average
 		{"Tenemos que hacer una copia de seguridad de la configuración.", "postConfigBackup"},
