@@ -387,3 +387,20 @@ func nowClause(p *pack, toks []token, clause, requests []int) (int, bool) {
 	}
 	return found, n == 1
 }
+
+// appositiveClauses are the clauses that open with a word of pack
+// appositives ("start the pump, the one in the garden", "la del jardín",
+// "celle du jardin"): they say which thing is meant, they tell no reason.
+func appositiveClauses(p *pack, text string, toks []token) map[int]bool {
+	out := map[int]bool{}
+	clause := clauseOf(text, toks)
+	words := wordsOf(toks, false)
+	for k, i := range words {
+		if i > 0 && clause[i] != clause[i-1] {
+			if _, ok := phraseAt(toks, words, k, p.appositives); ok {
+				out[clause[i]] = true
+			}
+		}
+	}
+	return out
+}

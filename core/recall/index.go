@@ -468,6 +468,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markTitled(p, toks)
 	markLabels(p, text, toks)
 	markIdioms(p, toks)
+	markPronounOne(p, text, toks)
 	x.cz.spell(p, toks)
 	qr.quote = quoted(p, text, toks, func(w string) bool {
 		return wordMeans(p, w, func(c string) bool { return containsStr(x.d.concepts.Messaging, c) })
@@ -568,13 +569,15 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			// its object; a story told before it may be ("the coffee
 			// machine shows descaling, how do I stop the alarm")
 			end := requestEnd(context)
-			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end })
+			appos := appositiveClauses(p, text, toks)
+			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end && !appos[clauseOf(text, toks)[at]] })
 		} else if x.namesOwnTarget(cs, context) {
 			// so is one after a request that names an object of ours that
 			// is no thing ("Wipe the logs, they're full of noise from my
 			// load test", "cancel sch-4, the pool closure got moved")
 			end := requestEnd(context)
-			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end })
+			appos := appositiveClauses(p, text, toks)
+			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end && !appos[clauseOf(text, toks)[at]] })
 		}
 		// nor is where the writer is or works, told before a request that
 		// names a thing of ours the story does not ("I work in the QA lab
@@ -607,6 +610,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			}
 			for k := range owns {
 				delete(writer, k)
+			}
+			for k := range appositiveClauses(p, text, toks) {
+				delete(writer, k) // "start the pump, the one in the garden": which pump
 			}
 			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && writer[clause[at]] })
 		}

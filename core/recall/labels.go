@@ -38,6 +38,28 @@ func markIdioms(p *pack, toks []token) {
 	}
 }
 
+// markPronounOne marks used the pronoun "one" ending a noun phrase ("drain
+// the tank, the aquarium one", "the big one"): a word of pack pronounOne at
+// a clause's end with a definite word of the pack at most three words
+// before it and no number between.
+func markPronounOne(p *pack, text string, toks []token) {
+	clause := clauseOf(text, toks)
+	for i, t := range toks {
+		if t.kind != 'w' || !p.pronounOne[t.text] || i == 0 || (i+1 < len(toks) && clause[i+1] == clause[i] && toks[i+1].kind == 'w') {
+			continue
+		}
+		if prev := toks[i-1].text; p.stop[prev] && !p.definite[prev] && !p.demonstrative[prev] {
+			continue // "set the belt to one": a value
+		}
+		for k := i - 1; k >= 0 && k >= i-3 && clause[k] == clause[i] && toks[k].kind == 'w'; k-- {
+			if p.definite[toks[k].text] || p.demonstrative[toks[k].text] {
+				toks[i].used = true
+				break
+			}
+		}
+	}
+}
+
 // lineStart: only spaces stand between the start of text's line and pos.
 func lineStart(text string, pos int) bool {
 	line := text[:pos]

@@ -57,3 +57,20 @@ func TestResolve_NumberIdiomsCountNothing(t *testing.T) {
 	// a conversion asked beside a story is still a conversion
 	assert.Equal(t, DecisionNone, x.Resolve("Quick one: how many litres per minute is 3 m³/h? Doing the sums for a quote.", testCtx()).Decision)
 }
+
+// "One" as a pronoun is no number: "Please restore the backup. You know the
+// one.", "drain the tank, the aquarium one"; "set the belt to one" is 1.
+func TestResolve_PronounOneIsNoNumber(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("drain the tank, the aquarium one", testCtx())
+	assert.NotEqual(t, 1.0, top(t, res).Args["targetPercent"])
+	res = x.Resolve("set the belt to one", testCtx())
+	assert.EqualValues(t, 1, top(t, res).Args["metresPerMin"])
+}
+
+// A clause that says which thing is meant is no story: "start the pump,
+// the one in the garden" is the garden's pump.
+func TestResolve_AppositiveIsNoReason(t *testing.T) {
+	x := fullIndex(t)
+	assert.Equal(t, DecisionNone, x.Resolve("start the pump, the one in the garden", testCtx()).Decision)
+}

@@ -189,6 +189,13 @@ type packFile struct {
 	// Variants: regional words and the standard word each stands for
 	// ("heizig": "heizung", "efter": "after")
 	Variants map[string]string `json:"variants"`
+	// Appositives open a clause that says which thing is meant ("the one
+	// in the garden", "la del jardín")
+	Appositives []string `json:"appositives"`
+	// PronounOne: the number word that is also a pronoun ("the big one"),
+	// after a definite or demonstrative word (Demonstrative: "that", "this")
+	PronounOne    []string `json:"pronounOne"`
+	Demonstrative []string `json:"demonstrative"`
 	// Labels head a numbered item ("Task 4:", "Übung 5:"): the number is
 	// no value
 	Labels        []string `json:"labels"`
@@ -293,6 +300,9 @@ type pack struct {
 	eventWhen      [][]string
 	eventAfter     [][]string
 	labels         map[string]bool
+	pronounOne     map[string]bool
+	demonstrative  map[string]bool
+	appositives    [][]string
 	variants       map[string]string
 	numberIdioms   [][]string
 	eventBefore    [][]string
@@ -392,6 +402,8 @@ func parsePack(data []byte) (*pack, error) {
 	p.eventAfter, p.eventBefore = phrases(f.EventAfter), phrases(f.EventBefore)
 	p.contracted, p.notEventAfter = set(f.Contracted), set(f.NotEventAfter)
 	p.labels = set(f.Labels)
+	p.pronounOne, p.demonstrative = set(f.PronounOne), set(f.Demonstrative)
+	p.appositives = phrases(f.Appositives)
 	p.variants = map[string]string{}
 	for k, v := range f.Variants {
 		p.variants[Normalize(k)] = Normalize(v)
