@@ -194,6 +194,7 @@ func TestResolve_UnanswerableIsNone(t *testing.T) {
 		"Can you give me the lemon sorbet recipe?", "receta de paella rapida", "Pide más tapones a compras.",
 		"how many holiday days do I have left?", "How many litres are in one cubic metre?",
 		"SELECT * FROM tokens WHERE 1=1;", "Wie viel Liter sind 12 Hektoliter?", "Il va geler cette nuit ?",
+		"What does NPSH stand for?", "Pregunta de examen: ¿cuál es la unidad SI de la presión?", "Wie funktioniert eigentlich ein Dieselmotor?",
 	} {
 		res := x.Resolve(text, testCtx())
 		top := ""
