@@ -377,7 +377,7 @@ func TestResolve_AStateOfSomethingUnknown(t *testing.T) {
 	x := fixtureIndex(t)
 	ctx := testCtx()
 	ctx.Lang = "de"
-	assert.True(t, x.stateOfUnknown(x.analyse("Wie funktioniert eigentlich ein Dieselmotor?", ctx)))
+	assert.True(t, x.stateOfUnknown(x.analyse("Wie funktioniert eigentlich ein Stirlingmotor?", ctx)))
 	assert.False(t, x.stateOfUnknown(x.analyse("Wie funktioniert die Pumpe?", ctx)))
 	assert.False(t, x.stateOfUnknown(x.analyse("Wie hoch ist der Druck?", ctx)))
 }
