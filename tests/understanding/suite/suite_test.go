@@ -105,71 +105,74 @@ func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
 // who never saw the Recall tier or the phrases. A and B were used to find
 // general weaknesses after they were written, and so were the development
 // sets E to I, K, M to O, R to Z, AA to AD, AG to AJ, AM to AT and BB to BG;
-// C, D, L, P, Q, T, W, AE, AF, AK, AL, AU to AX and AY to BA were only ever measured (J's figure
+// C, D, L, P, Q, T, W, AE, AF, AK, AL, AU to AX, AY to BA and BH to BJ were only ever measured (J's figure
 // guided one fix, its cases were never read). Each must have no wrong action, and stay above floors about
 // 3% under the figures of docs/conformance.md.
 func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 	type floors struct{ first, listed, outcome, rejected int }
 	sets := map[string]floors{
-		"dev-aa.json":     {first: 104, listed: 108, outcome: 224, rejected: 104}, // measured 108, 112, 231, 108
-		"dev-ab.json":     {first: 155, listed: 163, outcome: 217, rejected: 47},  // measured 160, 169, 224, 49
-		"dev-ac.json":     {first: 164, listed: 164, outcome: 227, rejected: 50},  // measured 170, 170, 235, 52
-		"dev-ad.json":     {first: 165, listed: 167, outcome: 222, rejected: 47},  // measured 171, 173, 229, 49
-		"dev-ag.json":     {first: 124, listed: 131, outcome: 200, rejected: 86},  // measured 128, 136, 207, 89
-		"dev-ah.json":     {first: 147, listed: 161, outcome: 203, rejected: 52},  // measured 152, 166, 210, 54
-		"dev-ai.json":     {first: 153, listed: 165, outcome: 201, rejected: 47},  // measured 158, 171, 208, 49
-		"dev-aj.json":     {first: 150, listed: 166, outcome: 196, rejected: 50},  // measured 155, 172, 203, 52
-		"dev-am.json":     {first: 146, listed: 163, outcome: 194, rejected: 51},  // measured 151, 169, 200, 53
-		"dev-an.json":     {first: 137, listed: 154, outcome: 189, rejected: 56},  // measured 142, 159, 195, 58
-		"dev-ao.json":     {first: 160, listed: 166, outcome: 217, rejected: 48},  // measured 165, 172, 224, 50
-		"dev-ap.json":     {first: 166, listed: 172, outcome: 218, rejected: 45},  // measured 172, 178, 225, 47
-		"dev-aq.json":     {first: 113, listed: 116, outcome: 219, rejected: 98},  // measured 117, 120, 226, 102
-		"dev-ar.json":     {first: 162, listed: 165, outcome: 222, rejected: 49},  // measured 168, 171, 229, 51
-		"dev-as.json":     {first: 156, listed: 165, outcome: 197, rejected: 41},  // measured 161, 171, 204, 43
-		"dev-at.json":     {first: 152, listed: 162, outcome: 213, rejected: 51},  // measured 157, 168, 220, 53
-		"dev-bb.json":     {first: 161, listed: 169, outcome: 205, rejected: 40},  // measured 167, 175, 212, 42
-		"dev-bc.json":     {first: 162, listed: 170, outcome: 209, rejected: 44},  // measured 168, 176, 216, 46
-		"dev-bd.json":     {first: 159, listed: 168, outcome: 204, rejected: 45},  // measured 164, 174, 211, 47
-		"heldout-ay.json": {first: 159, listed: 166, outcome: 210, rejected: 47},  // measured 164, 172, 217, 49
-		"heldout-az.json": {first: 158, listed: 168, outcome: 202, rejected: 46},  // measured 163, 174, 209, 48
-		"heldout-ba.json": {first: 165, listed: 168, outcome: 217, rejected: 48},  // measured 171, 174, 224, 50
-		"dev-be.json":     {first: 155, listed: 161, outcome: 208, rejected: 49},  // measured 160, 166, 215, 51
-		"dev-bf.json":     {first: 153, listed: 158, outcome: 206, rejected: 50},  // measured 158, 163, 213, 52
-		"dev-bg.json":     {first: 149, listed: 161, outcome: 200, rejected: 45},  // measured 154, 167, 207, 47
+		"dev-aa.json":     {first: 104, listed: 108, outcome: 225, rejected: 105}, // measured 108, 112, 232, 109
+		"dev-ab.json":     {first: 156, listed: 163, outcome: 219, rejected: 48},  // measured 161, 169, 226, 50
+		"dev-ac.json":     {first: 164, listed: 165, outcome: 228, rejected: 50},  // measured 170, 171, 236, 52
+		"dev-ad.json":     {first: 165, listed: 167, outcome: 223, rejected: 47},  // measured 171, 173, 230, 49
+		"dev-ag.json":     {first: 126, listed: 131, outcome: 203, rejected: 87},  // measured 130, 136, 210, 90
+		"dev-ah.json":     {first: 149, listed: 161, outcome: 206, rejected: 52},  // measured 154, 166, 213, 54
+		"dev-ai.json":     {first: 155, listed: 166, outcome: 205, rejected: 47},  // measured 160, 172, 212, 49
+		"dev-aj.json":     {first: 154, listed: 168, outcome: 201, rejected: 51},  // measured 159, 174, 208, 53
+		"dev-am.json":     {first: 148, listed: 163, outcome: 198, rejected: 51},  // measured 153, 169, 205, 53
+		"dev-an.json":     {first: 138, listed: 155, outcome: 192, rejected: 56},  // measured 143, 160, 198, 58
+		"dev-ao.json":     {first: 160, listed: 166, outcome: 218, rejected: 48},  // measured 165, 172, 225, 50
+		"dev-ap.json":     {first: 167, listed: 172, outcome: 219, rejected: 46},  // measured 173, 178, 226, 48
+		"dev-aq.json":     {first: 114, listed: 117, outcome: 220, rejected: 98},  // measured 118, 121, 227, 102
+		"dev-ar.json":     {first: 162, listed: 165, outcome: 223, rejected: 49},  // measured 168, 171, 230, 51
+		"dev-as.json":     {first: 159, listed: 165, outcome: 210, rejected: 46},  // measured 164, 171, 217, 48
+		"dev-at.json":     {first: 153, listed: 162, outcome: 216, rejected: 51},  // measured 158, 168, 223, 53
+		"dev-bb.json":     {first: 166, listed: 170, outcome: 221, rejected: 45},  // measured 172, 176, 228, 47
+		"dev-bc.json":     {first: 171, listed: 174, outcome: 224, rejected: 46},  // measured 177, 180, 231, 48
+		"dev-bd.json":     {first: 167, listed: 168, outcome: 224, rejected: 50},  // measured 173, 174, 231, 52
+		"dev-be.json":     {first: 159, listed: 164, outcome: 220, rejected: 49},  // measured 164, 170, 227, 51
+		"dev-bf.json":     {first: 155, listed: 159, outcome: 217, rejected: 50},  // measured 160, 164, 224, 52
+		"dev-bg.json":     {first: 155, listed: 162, outcome: 211, rejected: 47},  // measured 160, 168, 218, 49
 		"dev-e.json":      {first: 175, listed: 178, outcome: 224, rejected: 24},  // measured 181, 184, 231, 25
 		"dev-f.json":      {first: 144, listed: 145, outcome: 229, rejected: 60},  // measured 149, 150, 237, 62
 		"dev-g.json":      {first: 138, listed: 140, outcome: 227, rejected: 76},  // measured 143, 145, 235, 79
 		"dev-h.json":      {first: 166, listed: 172, outcome: 210, rejected: 36},  // measured 172, 178, 217, 38
-		"dev-i.json":      {first: 105, listed: 106, outcome: 231, rejected: 97},  // measured 109, 110, 239, 100
+		"dev-i.json":      {first: 106, listed: 106, outcome: 232, rejected: 97},  // measured 110, 110, 240, 100
 		"dev-k.json":      {first: 166, listed: 171, outcome: 215, rejected: 43},  // measured 172, 177, 222, 45
 		"dev-m.json":      {first: 169, listed: 171, outcome: 227, rejected: 43},  // measured 175, 177, 235, 45
-		"dev-n.json":      {first: 159, listed: 161, outcome: 228, rejected: 61},  // measured 164, 166, 236, 63
-		"dev-o.json":      {first: 159, listed: 164, outcome: 215, rejected: 49},  // measured 164, 170, 222, 51
-		"dev-r.json":      {first: 166, listed: 172, outcome: 225, rejected: 48},  // measured 172, 178, 232, 50
-		"dev-s.json":      {first: 165, listed: 174, outcome: 211, rejected: 43},  // measured 171, 180, 218, 45
-		"dev-u.json":      {first: 160, listed: 171, outcome: 215, rejected: 48},  // measured 165, 177, 222, 50
-		"dev-v.json":      {first: 160, listed: 168, outcome: 209, rejected: 48},  // measured 165, 174, 216, 50
-		"dev-x.json":      {first: 109, listed: 110, outcome: 226, rejected: 114}, // measured 113, 114, 234, 118
-		"dev-y.json":      {first: 156, listed: 162, outcome: 215, rejected: 40},  // measured 161, 168, 222, 42
-		"dev-z.json":      {first: 156, listed: 162, outcome: 218, rejected: 51},  // measured 161, 168, 225, 53
+		"dev-n.json":      {first: 160, listed: 161, outcome: 229, rejected: 61},  // measured 165, 166, 237, 63
+		"dev-o.json":      {first: 160, listed: 164, outcome: 216, rejected: 49},  // measured 165, 170, 223, 51
+		"dev-r.json":      {first: 166, listed: 172, outcome: 226, rejected: 48},  // measured 172, 178, 233, 50
+		"dev-s.json":      {first: 166, listed: 174, outcome: 211, rejected: 43},  // measured 172, 180, 218, 45
+		"dev-u.json":      {first: 162, listed: 171, outcome: 219, rejected: 49},  // measured 168, 177, 226, 51
+		"dev-v.json":      {first: 161, listed: 168, outcome: 210, rejected: 47},  // measured 166, 174, 217, 49
+		"dev-x.json":      {first: 110, listed: 111, outcome: 227, rejected: 114}, // measured 114, 115, 235, 118
+		"dev-y.json":      {first: 156, listed: 162, outcome: 217, rejected: 42},  // measured 161, 168, 224, 44
+		"dev-z.json":      {first: 157, listed: 162, outcome: 219, rejected: 51},  // measured 162, 168, 226, 53
 		"heldout-a.json":  {first: 172, listed: 175, outcome: 226, rejected: 29},  // measured 178, 181, 233, 30
-		"heldout-ae.json": {first: 163, listed: 171, outcome: 192, rejected: 38},  // measured 169, 177, 198, 40
-		"heldout-af.json": {first: 143, listed: 159, outcome: 200, rejected: 44},  // measured 148, 164, 207, 46
-		"heldout-ak.json": {first: 166, listed: 167, outcome: 215, rejected: 42},  // measured 172, 173, 222, 44
-		"heldout-al.json": {first: 164, listed: 173, outcome: 214, rejected: 44},  // measured 170, 179, 221, 46
-		"heldout-au.json": {first: 154, listed: 165, outcome: 211, rejected: 49},  // measured 159, 171, 218, 51
-		"heldout-av.json": {first: 161, listed: 169, outcome: 212, rejected: 44},  // measured 166, 175, 219, 46
-		"heldout-aw.json": {first: 161, listed: 163, outcome: 211, rejected: 38},  // measured 166, 169, 218, 40
-		"heldout-ax.json": {first: 157, listed: 166, outcome: 208, rejected: 47},  // measured 162, 172, 215, 49
-		"heldout-b.json":  {first: 173, listed: 179, outcome: 222, rejected: 29},  // measured 179, 185, 229, 30
+		"heldout-ae.json": {first: 165, listed: 171, outcome: 196, rejected: 38},  // measured 171, 177, 203, 40
+		"heldout-af.json": {first: 145, listed: 159, outcome: 203, rejected: 44},  // measured 150, 164, 210, 46
+		"heldout-ak.json": {first: 166, listed: 167, outcome: 216, rejected: 42},  // measured 172, 173, 223, 44
+		"heldout-al.json": {first: 164, listed: 173, outcome: 215, rejected: 45},  // measured 170, 179, 222, 47
+		"heldout-au.json": {first: 154, listed: 165, outcome: 212, rejected: 49},  // measured 159, 171, 219, 51
+		"heldout-av.json": {first: 161, listed: 169, outcome: 213, rejected: 44},  // measured 167, 175, 220, 46
+		"heldout-aw.json": {first: 161, listed: 163, outcome: 213, rejected: 38},  // measured 167, 169, 220, 40
+		"heldout-ax.json": {first: 157, listed: 166, outcome: 211, rejected: 47},  // measured 162, 172, 218, 49
+		"heldout-ay.json": {first: 160, listed: 166, outcome: 216, rejected: 49},  // measured 165, 172, 223, 51
+		"heldout-az.json": {first: 158, listed: 168, outcome: 203, rejected: 46},  // measured 163, 174, 210, 48
+		"heldout-b.json":  {first: 174, listed: 179, outcome: 223, rejected: 29},  // measured 180, 185, 230, 30
+		"heldout-ba.json": {first: 165, listed: 168, outcome: 219, rejected: 48},  // measured 171, 174, 226, 50
+		"heldout-bh.json": {first: 159, listed: 168, outcome: 213, rejected: 46},  // measured 164, 174, 220, 48
+		"heldout-bi.json": {first: 161, listed: 164, outcome: 220, rejected: 49},  // measured 166, 170, 227, 51
+		"heldout-bj.json": {first: 154, listed: 161, outcome: 213, rejected: 52},  // measured 159, 167, 220, 54
 		"heldout-c.json":  {first: 171, listed: 174, outcome: 225, rejected: 27},  // measured 177, 180, 232, 28
-		"heldout-d.json":  {first: 167, listed: 176, outcome: 207, rejected: 29},  // measured 173, 182, 214, 30
+		"heldout-d.json":  {first: 168, listed: 176, outcome: 208, rejected: 29},  // measured 174, 182, 215, 30
 		"heldout-j.json":  {first: 152, listed: 159, outcome: 204, rejected: 40},  // measured 157, 164, 211, 42
-		"heldout-l.json":  {first: 153, listed: 160, outcome: 205, rejected: 46},  // measured 158, 165, 212, 48
-		"heldout-p.json":  {first: 148, listed: 161, outcome: 200, rejected: 46},  // measured 153, 167, 207, 48
-		"heldout-q.json":  {first: 149, listed: 163, outcome: 190, rejected: 47},  // measured 154, 169, 196, 49
-		"heldout-t.json":  {first: 158, listed: 161, outcome: 209, rejected: 45},  // measured 163, 167, 216, 47
-		"heldout-w.json":  {first: 166, listed: 172, outcome: 216, rejected: 43},  // measured 172, 178, 223, 45
+		"heldout-l.json":  {first: 153, listed: 160, outcome: 207, rejected: 46},  // measured 158, 165, 214, 48
+		"heldout-p.json":  {first: 151, listed: 161, outcome: 204, rejected: 46},  // measured 156, 167, 211, 48
+		"heldout-q.json":  {first: 152, listed: 165, outcome: 196, rejected: 47},  // measured 157, 171, 203, 49
+		"heldout-t.json":  {first: 159, listed: 161, outcome: 210, rejected: 45},  // measured 164, 167, 217, 47
+		"heldout-w.json":  {first: 166, listed: 172, outcome: 218, rejected: 44},  // measured 172, 178, 225, 46
 	}
 	// every case file is held to its floors: a new one is not forgotten
 	files, err := os.ReadDir("../testdata")
