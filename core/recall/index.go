@@ -569,15 +569,15 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			// its object; a story told before it may be ("the coffee
 			// machine shows descaling, how do I stop the alarm")
 			end := requestEnd(context)
-			appos := appositiveClauses(p, text, toks)
-			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end && !appos[clauseOf(text, toks)[at]] })
+			appos, clause := appositiveClauses(p, text, toks), clauseOf(text, toks)
+			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end && !appos[clause[at]] })
 		} else if x.namesOwnTarget(cs, context) {
 			// so is one after a request that names an object of ours that
 			// is no thing ("Wipe the logs, they're full of noise from my
 			// load test", "cancel sch-4, the pool closure got moved")
 			end := requestEnd(context)
-			appos := appositiveClauses(p, text, toks)
-			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end && !appos[clauseOf(text, toks)[at]] })
+			appos, clause := appositiveClauses(p, text, toks), clauseOf(text, toks)
+			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end && !appos[clause[at]] })
 		}
 		// nor is where the writer is or works, told before a request that
 		// names a thing of ours the story does not ("I work in the QA lab
