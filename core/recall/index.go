@@ -457,6 +457,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	lang = detect(x.d, text, toks, lang)
 	p := x.d.packs[lang]
 	standardWords(p, toks)
+	markDataValve(p, toks)
 	markParticiples(p, toks)
 	restoreDroppedG(p, text, toks)
 	qr := &query{text: text, toks: toks, lang: lang, q: map[string]float64{}, span: map[string][2]int{}}

@@ -196,6 +196,10 @@ type packFile struct {
 	// after a definite or demonstrative word (Demonstrative: "that", "this")
 	PronounOne    []string `json:"pronounOne"`
 	Demonstrative []string `json:"demonstrative"`
+	// DataValve: the word the HEART Valve is read as where "Valve" can
+	// only be its name (markDataValve); packs whose grammar capitalises
+	// nouns leave it out
+	DataValve string `json:"dataValve"`
 	// Labels head a numbered item ("Task 4:", "Übung 5:"): the number is
 	// no value
 	Labels        []string `json:"labels"`
@@ -300,6 +304,7 @@ type pack struct {
 	eventWhen      [][]string
 	eventAfter     [][]string
 	labels         map[string]bool
+	dataValve      string
 	pronounOne     map[string]bool
 	demonstrative  map[string]bool
 	appositives    [][]string
@@ -402,6 +407,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.eventAfter, p.eventBefore = phrases(f.EventAfter), phrases(f.EventBefore)
 	p.contracted, p.notEventAfter = set(f.Contracted), set(f.NotEventAfter)
 	p.labels = set(f.Labels)
+	p.dataValve = Normalize(f.DataValve)
 	p.pronounOne, p.demonstrative = set(f.PronounOne), set(f.Demonstrative)
 	p.appositives = phrases(f.Appositives)
 	p.variants = map[string]string{}

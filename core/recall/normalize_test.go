@@ -62,3 +62,13 @@ func TestResolve_RegionalWordsReadAsStandard(t *testing.T) {
 	res = x.Resolve("Zeig mer bitte d Logs vo hüt am Morge", ctx)
 	assert.Equal(t, "getLogs", top(t, res).Target)
 }
+
+// "Valve" with a capital inside an English sentence is the HEART Valve, the
+// data that may leave; the valve and valve-1 stay the physical valve.
+func TestResolve_CapitalValveIsTheDataValve(t *testing.T) {
+	x := fullIndex(t)
+	assert.Equal(t, "getValve", top(t, x.Resolve("What is the Valve letting out of the system, and to where?", testCtx())).Target)
+	assert.Equal(t, "com.acme.valve.set_position", top(t, x.Resolve("open the valve to 40%", testCtx())).Target)
+	assert.Equal(t, "com.acme.valve.set_position", top(t, x.Resolve("Valve to 30 percent", testCtx())).Target)
+	assert.Equal(t, "getComponent", top(t, x.Resolve("show me component Valve-1", testCtx())).Target)
+}
