@@ -391,9 +391,8 @@ func nowClause(p *pack, toks []token, clause, requests []int) (int, bool) {
 // appositiveClauses are the clauses that open with a word of pack
 // appositives ("start the pump, the one in the garden", "la del jardín",
 // "celle du jardin"): they say which thing is meant, they tell no reason.
-func appositiveClauses(p *pack, text string, toks []token) map[int]bool {
+func appositiveClauses(p *pack, toks []token, clause []int) map[int]bool {
 	out := map[int]bool{}
-	clause := clauseOf(text, toks)
 	words := wordsOf(toks, false)
 	for k, i := range words {
 		if i > 0 && clause[i] != clause[i-1] {
@@ -403,4 +402,23 @@ func appositiveClauses(p *pack, text string, toks []token) map[int]bool {
 		}
 	}
 	return out
+}
+
+// afterDeterminers is the index of the first token from j on that is no
+// article, definite article or possessive ("restart the palletizer",
+// "open my Rhythm entry").
+func afterDeterminers(p *pack, toks []token, j int) int {
+	for j < len(toks) && toks[j].kind == 'w' && (p.definite[toks[j].text] || p.articles[toks[j].text] || p.possessive[toks[j].text]) {
+		j++
+	}
+	return j
+}
+
+// articlesBefore is i moved back over the articles and definite articles
+// right before toks[i] ("the alert al-17": the index of "the"); i < 1 stays.
+func articlesBefore(p *pack, toks []token, i int) int {
+	for i > 0 && toks[i-1].kind == 'w' && (p.definite[toks[i-1].text] || p.articles[toks[i-1].text]) {
+		i--
+	}
+	return i
 }

@@ -16,9 +16,8 @@ import "slices"
 // config before the contractor comes in" asks for the backup now. The
 // event stands in the clause of the deed, or is a clause of its own;
 // an event gone by ("the dp crept up after the clean") tells a story.
-func (x *Index) eventTimed(p *pack, text string, toks []token, cs []conceptTok, markers marks) ([]conceptTok, bool) {
+func (x *Index) eventTimed(p *pack, toks []token, clause []int, cs []conceptTok, markers marks) ([]conceptTok, bool) {
 	words := wordsOf(toks, false)
-	clause := clauseOf(text, toks)
 	for k, i := range words {
 		ph, ok := phraseAt(toks, words, k, p.eventAfter)
 		before := false
@@ -55,8 +54,8 @@ func (x *Index) eventTimed(p *pack, text string, toks []token, cs []conceptTok, 
 
 // eventEnd is the last token of the event's noun phrase from words[n] on:
 // at most four words, up to the end of the clause of toks[i], a connector
-// or the deed ("antes del turno de mañana reinicia el controlador"); -1 when there is none, or a number is in it ("after the
-// 14:00 clean").
+// or the deed ("antes del turno de mañana reinicia el controlador"); -1
+// when there is none, or a number is in it ("after the 14:00 clean").
 func (x *Index) eventEnd(p *pack, toks []token, cs []conceptTok, clause, words []int, n, i int) int {
 	end := -1
 	for k := n; k < len(words) && k < n+4; k++ {

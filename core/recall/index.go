@@ -450,6 +450,9 @@ type query struct {
 func (x *Index) analyse(text string, ctx Context) *query {
 	text = blankMail(blankMarkup(text), x.frameOf, x.knownAnywhere)
 	toks := tokenize(text)
+	// the clauses depend on the text and the tokens' offsets only, which
+	// no later step changes: numbered once for every rule that needs them
+	clause := clauseOf(text, toks)
 	lang := ctx.Lang
 	if _, ok := x.d.packs[lang]; !ok || lang == "" {
 		lang = ""
@@ -469,7 +472,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markTitled(p, toks)
 	markLabels(p, text, toks)
 	markIdioms(p, toks)
-	markPronounOne(p, text, toks)
+	markPronounOne(p, toks, clause)
 	x.cz.spell(p, toks)
 	qr.quote = quoted(p, text, toks, func(w string) bool {
 		return wordMeans(p, w, func(c string) bool { return containsStr(x.d.concepts.Messaging, c) })
@@ -514,7 +517,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markCorrections(p, toks, qr.qty)
 	unitWords := x.d.units.mentions(toks)
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
-	cs, qr.eventTimed = x.eventTimed(p, text, toks, cs, markers)
+	cs, qr.eventTimed = x.eventTimed(p, toks, clause, cs, markers)
 	cs = x.openToRead(p, toks, cs, markers)
 	qr.idKinds = x.idKinds(p, text, toks, cs, qr.idents)
 	crewOrOff(x, p, toks, cs, markers)
@@ -528,7 +531,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	owned := x.markPossessed(p, toks, cs, markers)
 	x.markOthersThings(p, toks, cs, markers)
 	x.markOtherInstances(p, toks, cs, markers)
-	x.markUnknownObject(p, text, toks, cs, markers)
+	x.markUnknownObject(p, toks, clause, cs, markers)
 	if x.claimsOurs(p, toks, cs, qr.idEnts) {
 		delete(markers, "@foreign")
 		delete(markers, "@others")
@@ -561,23 +564,22 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// object, when the request names a thing of ours itself ("can you
 		// run a backflush"); "my car's tyre pressure warning came on, what
 		// should the pressure be?" is about the car
-		if x.namesOwnThing(cs, context) {
+		appos := appositiveClauses(p, toks, clause)
+		ownThing := x.namesOwnThing(cs, context)
+		if ownThing {
 			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && slices.Contains(owned, at) })
-			// a reason told after a request that names our thing ("Halt
-			// the belt, there's a chunk of ice jammed at the hopper",
-			// "Shut down the station at 23:00, the electricians are
-			// isolating the basement board") is the request's why, not
-			// its object; a story told before it may be ("the coffee
-			// machine shows descaling, how do I stop the alarm")
+		}
+		// a reason told after a request that names our thing ("Halt the
+		// belt, there's a chunk of ice jammed at the hopper", "Shut down
+		// the station at 23:00, the electricians are isolating the
+		// basement board"), or an object of ours that is no thing ("Wipe
+		// the logs, they're full of noise from my load test", "cancel
+		// sch-4, the pool closure got moved"), is the request's why, not
+		// its object; a story told before it may be ("the coffee machine
+		// shows descaling, how do I stop the alarm"), and so may a clause
+		// that says which thing is meant ("the one in the garden")
+		if ownThing || x.namesOwnTarget(cs, context) {
 			end := requestEnd(context)
-			appos, clause := appositiveClauses(p, text, toks), clauseOf(text, toks)
-			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end && !appos[clause[at]] })
-		} else if x.namesOwnTarget(cs, context) {
-			// so is one after a request that names an object of ours that
-			// is no thing ("Wipe the logs, they're full of noise from my
-			// load test", "cancel sch-4, the pool closure got moved")
-			end := requestEnd(context)
-			appos, clause := appositiveClauses(p, text, toks), clauseOf(text, toks)
 			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end && !appos[clause[at]] })
 		}
 		// nor is where the writer is or works, told before a request that
@@ -588,7 +590,6 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// "it's freezing in the admin office, turn the heating up" stay
 		// about the other place's thing
 		if x.namesThingStoryDoesNot(cs, context) {
-			clause := clauseOf(text, toks)
 			writer, owns := map[int]bool{}, map[int]bool{}
 			for i, t := range toks {
 				if context[i] && p.firstPerson[t.text] {
@@ -612,7 +613,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			for k := range owns {
 				delete(writer, k)
 			}
-			for k := range appositiveClauses(p, text, toks) {
+			for k := range appos {
 				delete(writer, k) // "start the pump, the one in the garden": which pump
 			}
 			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && writer[clause[at]] })
@@ -666,7 +667,6 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// deed, is when the story happened
 	if w := qr.when; w != nil {
 		if i, deed := exprStart(text, toks, w), x.firstDeed(cs); i >= 0 && deed >= 0 {
-			clause := clauseOf(text, toks)
 			if clause[i] > clause[deed] && pastInClause(p, toks, markers, clause, clause[i]) {
 				qr.when = nil
 			}
@@ -703,7 +703,6 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// truck is in, start the conveyor": without a question mark, a
 	// question word that opens a clause before the deed's joins the two
 	if !question && markers.has("@read") {
-		clause := clauseOf(text, toks)
 		markers["@read"] = slices.DeleteFunc(markers["@read"], func(at int) bool {
 			return containsStr(x.d.concepts.Conjunctions, toks[at].text) && slices.ContainsFunc(cs, func(ct conceptTok) bool {
 				return x.action[ct.c] && clause[ct.start] > clause[at]
@@ -2281,10 +2280,7 @@ func (x *Index) dropOwningSystem(p *pack, toks []token, ents []entityMatch, span
 		if !ok {
 			return false
 		}
-		i := sp[0] - 1
-		for i >= 0 && toks[i].kind == 'w' && (p.definite[toks[i].text] || p.articles[toks[i].text]) {
-			i--
-		}
+		i := articlesBefore(p, toks, sp[0]) - 1
 		owner := i >= 0 && toks[i].kind == 'w' && p.propertyOf[toks[i].text]
 		before := sp[1] < len(toks) && slices.ContainsFunc(ents, func(o entityMatch) bool {
 			return o.ref.Kind == "component" && !x.isSystem(o.ref.ID) && len(o.covered) > 0 && span[o.covered[0]][0] == sp[1]

@@ -42,8 +42,7 @@ func markIdioms(p *pack, toks []token) {
 // the tank, the aquarium one", "the big one"): a word of pack pronounOne at
 // a clause's end with a definite word of the pack at most three words
 // before it and no number between.
-func markPronounOne(p *pack, text string, toks []token) {
-	clause := clauseOf(text, toks)
+func markPronounOne(p *pack, toks []token, clause []int) {
 	for i, t := range toks {
 		if t.kind != 'w' || !p.pronounOne[t.text] || i == 0 || (i+1 < len(toks) && clause[i+1] == clause[i] && toks[i+1].kind == 'w') {
 			continue

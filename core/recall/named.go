@@ -168,10 +168,7 @@ func (x *Index) idKinds(p *pack, text string, toks []token, cs []conceptTok, ide
 		if at < 0 {
 			continue
 		}
-		i := slices.IndexFunc(toks, func(t token) bool { return t.start == at })
-		for i > 0 && toks[i-1].kind == 'w' && (p.definite[toks[i-1].text] || p.articles[toks[i-1].text]) {
-			i--
-		}
+		i := articlesBefore(p, toks, slices.IndexFunc(toks, func(t token) bool { return t.start == at }))
 		for _, ct := range cs {
 			if i > 0 && ct.end == i && !ct.typo && !x.action[ct.c] && x.df[ct.c] > 0 && !strings.HasPrefix(ct.c, "@") {
 				out = append(out, ct.c)

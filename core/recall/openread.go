@@ -15,10 +15,7 @@ func (x *Index) openToRead(p *pack, toks []token, cs []conceptTok, markers marks
 		if open == "" || ct.c != open {
 			continue
 		}
-		j := ct.end
-		for j < len(toks) && toks[j].kind == 'w' && (p.definite[toks[j].text] || p.articles[toks[j].text] || p.possessive[toks[j].text]) {
-			j++
-		}
+		j := afterDeterminers(p, toks, ct.end)
 		if slices.ContainsFunc(cs, func(o conceptTok) bool {
 			return o.start == j && !o.typo && x.df[o.c] > 0 && !x.action[o.c] && x.thingOf[o.c] == "" && !x.entityWord[o.c]
 		}) {

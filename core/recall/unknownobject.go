@@ -10,8 +10,7 @@ package recall
 // whose object is the whole system when none is named (restart, reset,
 // shut down): a word the packs lack after "set" or "show" is more often
 // a word of ours they lack.
-func (x *Index) markUnknownObject(p *pack, text string, toks []token, cs []conceptTok, markers marks) {
-	clause := clauseOf(text, toks)
+func (x *Index) markUnknownObject(p *pack, toks []token, clause []int, cs []conceptTok, markers marks) {
 	ours := map[int]bool{}
 	for _, ct := range cs {
 		if !ct.typo && (x.thingOf[ct.c] != "" || x.entityWord[ct.c]) {
@@ -26,10 +25,7 @@ func (x *Index) markUnknownObject(p *pack, text string, toks []token, cs []conce
 		if !containsStr(x.d.concepts.SystemDeeds, verb.c) || verb.typo {
 			continue
 		}
-		j := verb.end
-		for j < len(toks) && toks[j].kind == 'w' && (p.definite[toks[j].text] || p.articles[toks[j].text] || p.possessive[toks[j].text]) {
-			j++
-		}
+		j := afterDeterminers(p, toks, verb.end)
 		obj, ok := at[j]
 		if !ok || obj.typo || ours[clause[j]] || clause[j] != clause[verb.start] || toks[j].opens || toks[j].used || len(toks[j].text) < 4 || p.stop[toks[j].text] {
 			continue
