@@ -68,17 +68,24 @@ type ownFirst struct {
 	auth string
 }
 
-// Owns reports whether the Core serves method and target itself.
+// Owns reports whether Do sends method and target to the Core's own
+// operations rather than to the device.
 func (o ownFirst) Owns(method, target string) bool {
+	_, _, _, ok := o.route(method, target)
+	return ok
+}
+
+// route finds the Core's own operation for method and target: every one
+// the router knows but /serve itself and Stop.
+func (o ownFirst) route(method, target string) (*api.Request, api.Params, api.RouteFunc, bool) {
 	req := api.NewRequest(method, target, nil)
-	_, _, _, found, ok := o.c.router.Match(req.Method, req.Path)
-	return found && ok
+	id, p, fn, found, ok := o.c.router.Match(req.Method, req.Path)
+	return req, p, fn, found && ok && id != "postServe" && id != "postTendingStop"
 }
 
 func (o ownFirst) Do(ctx context.Context, method, target string, body any, on device.On) (*api.Response, error) {
 	if on.Initiator != "" {
-		req := api.NewRequest(method, target, nil)
-		if id, p, fn, found, ok := o.c.router.Match(req.Method, req.Path); found && ok && id != "postServe" && id != "postTendingStop" {
+		if req, p, fn, ok := o.route(method, target); ok {
 			if body != nil {
 				raw, err := json.Marshal(body)
 				if err != nil {
