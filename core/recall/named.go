@@ -187,3 +187,24 @@ func withoutJSONBody(text string) string {
 	}
 	return text[:i] + text[j+1:]
 }
+
+// markDataValve reads the HEART Valve where the word can only be its name:
+// "Valve" written with a capital inside an English sentence ("What is the
+// Valve letting out?", "Show me the Valve log"), not an id ("valve-1").
+// Its text becomes the pack's word for it (dataValve), which names the
+// data that may leave, not valve-1.
+func markDataValve(p *pack, toks []token) {
+	if p.dataValve == "" {
+		return
+	}
+	for i := range toks {
+		t := &toks[i]
+		if t.kind != 'w' || t.text != "valve" || i == 0 || t.opens || !strings.HasPrefix(t.orig, "V") {
+			continue
+		}
+		if i+1 < len(toks) && toks[i+1].start == t.end {
+			continue // "Valve-1": an id
+		}
+		t.text = p.dataValve
+	}
+}
