@@ -527,6 +527,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.markOthersThing(p, toks, cs, markers)
 	dropWritersPlace(p, toks, markers)
 	x.markNamedPlaces(p, toks, cs, markers)
+	x.markPlacedThings(p, toks, cs, markers)
 	x.markNamedOwners(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)
 	x.markOthersThings(p, toks, cs, markers)
@@ -535,6 +536,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	if x.claimsOurs(p, toks, cs, qr.idEnts) {
 		delete(markers, "@foreign")
 		delete(markers, "@others")
+		delete(markers, "@placed")
 	}
 	x.markGeneric(p, toks, cs, markers)
 	markers["@foreign"] = append(markers["@foreign"], sites...)
@@ -568,6 +570,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		ownThing := x.namesOwnThing(cs, context)
 		if ownThing {
 			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && slices.Contains(owned, at) })
+			markers["@placed"] = slices.DeleteFunc(markers["@placed"], func(at int) bool { return context[at] })
 		}
 		// a reason told after a request that names our thing ("Halt the
 		// belt, there's a chunk of ice jammed at the hopper", "Shut down
@@ -740,6 +743,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		qr.past, qr.why = true, true
 	}
 	qr.extreme = extremeOf(markers, cs)
+	markers["@foreign"] = append(markers["@foreign"], markers["@placed"]...)
 	qr.foreign = x.foreign(cs, markers)
 	// "how does a reverse osmosis filter work?": asked, a kind of thing is general knowledge
 	generic := markers.has("@generic") && qr.read && !markers.has("@ask")

@@ -144,6 +144,10 @@ type packFile struct {
 	// Others: "their", "leur": a thing of ours after it is someone
 	// else's ("can you restart their pump?").
 	Others []string `json:"others"`
+	// ThingPlace: words that put a thing somewhere ("on", "im", "sur"): a
+	// thing of ours put on or in an object no pack knows is that object's
+	// ("the filter on AHU-3", "the tank in the syrup room"; placed.go)
+	ThingPlace []string `json:"thingPlace"`
 	// FirstPerson: words of the writer themself ("I", "ich", "je"): a
 	// story clause with one tells where the writer is, not the request's object.
 	FirstPerson []string `json:"firstPerson"`
@@ -292,6 +296,7 @@ type pack struct {
 	coordinators   map[string]bool
 	possessive     map[string]bool
 	others         map[string]bool
+	thingPlace     map[string]bool
 	droppedG       bool
 	firstPerson    map[string]bool
 	crewPreps      map[string]bool
@@ -394,6 +399,7 @@ func parsePack(data []byte) (*pack, error) {
 	}
 	p.possessive = set(f.Possessive)
 	p.others = set(f.Others)
+	p.thingPlace = set(f.ThingPlace)
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.firstPerson = set(f.FirstPerson)
 	p.crewPreps = set(f.CrewPrepositions)

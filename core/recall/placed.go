@@ -1,0 +1,75 @@
+package recall
+
+// markPlacedThings marks @foreign the object a thing of ours is put on or
+// in when no pack knows that object ("check the filter on AHU-3", "drain
+// the CIP tank in the syrup room", "el filtro sobre la campana", "der
+// Behälter an der Etikettiermaschine"): this system's things stand in the
+// station, not on some other machine or in some other room. Articles may
+// stand between; a unit, a number or a time after the word of place is no
+// object ("the tank in percent", "the pump at 40", "am Montag"), nor is a
+// word that qualifies the next ("the heater on the liquor tank", "at odd
+// hours") or a part of a bigger phrase ("in front of me", "at the end of").
+// The marks are @placed: in a story told beside a request that names a
+// thing of ours, they are the story's ("heater temp? the gauge on the pipe
+// is fogged up"), and they are dropped there (index.go).
+func (x *Index) markPlacedThings(p *pack, toks []token, cs []conceptTok, markers marks) {
+	if len(p.thingPlace) == 0 {
+		return
+	}
+	var placed []int
+	placedThing := map[int]bool{}
+	for _, ct := range cs {
+		if ct.typo || x.thingOf[ct.c] == "" {
+			continue
+		}
+		at := ct.end
+		if at >= len(toks) || toks[at].kind != 'w' || !p.thingPlace[toks[at].text] {
+			continue
+		}
+		k := at + 1
+		for k < len(toks) && toks[k].kind == 'w' && p.stop[toks[k].text] && !toks[k].opens {
+			k++
+		}
+		if k >= len(toks) || toks[k].kind != 'w' || toks[k].used || toks[k].opens || calendarWord(p, toks[k].text) {
+			continue
+		}
+		if _, _, unit := x.d.units.match(toks, k); unit {
+			continue
+		}
+		if !x.unknownWord(p, toks, cs, k) {
+			continue
+		}
+		if n := k + 1; n < len(toks) && toks[n].kind == 'w' && (x.thingAt(cs, n) || p.timeSet["genitive"][toks[n].text]) {
+			continue
+		}
+		if _, _, unit := x.d.units.match(toks, k+1); unit {
+			continue
+		}
+		placed = append(placed, k)
+		placedThing[ct.start] = true
+	}
+	// a sentence that names a thing of ours unplaced is the request; a
+	// thing placed in another one is the story's ("heater temp? need it for
+	// the log sheet, the gauge on the pipe is fogged up")
+	plain := map[int]bool{}
+	for _, ct := range cs {
+		if !ct.typo && x.thingOf[ct.c] != "" && !placedThing[ct.start] {
+			plain[sentenceOf(toks, ct.start)] = true
+		}
+	}
+	for _, k := range placed {
+		if len(plain) == 0 || plain[sentenceOf(toks, k)] {
+			markers["@placed"] = append(markers["@placed"], k)
+		}
+	}
+}
+
+// thingAt: a thing of ours is named at toks[i].
+func (x *Index) thingAt(cs []conceptTok, i int) bool {
+	for _, ct := range cs {
+		if ct.start == i && !ct.typo && x.thingOf[ct.c] != "" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,35 @@
+package recall
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// A thing of ours put on or in an object no pack knows is that object's;
+// a unit, a time, a word that qualifies the next thing, a phrase such as
+// "in front of" and a story sentence beside a request for our own thing
+// are not such an object.
+func TestResolve_ThingPlacedOnAnUnknownObjectIsNotOurs(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		ours       bool
+	}{
+		{"en", "drain the CIP tank in the syrup room", false},
+		{"en", "The radiator valve in classroom 2 is stuck shut, open it please.", false},
+		{"de", "Der Leimbehälter an der Etikettiermaschine ist fast leer, füll den mal nach.", false},
+		{"en", "The mixer in the bakery downstairs is making a grinding noise, slow it down.", false},
+		{"en", "drain the tank", true},
+		{"en", "how full is the tank in percent?", true},
+		{"en", "set the heater on the liquor tank to 70 degrees", true},
+		{"en", "If possible, I'd like to have yesterday's daily report in front of me.", true},
+		{"en", "heater temp? need it for the log sheet, the gauge on the pipe is fogged up", true},
+		{"en", "hiya, how full's the tank at the mo?", true},
+		{"de", "Das Letzte in der Linie, das Band am Ende – wie schnell läuft's?", true},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, c.ours, x.Resolve(c.text, ctx).Decision != DecisionNone, c.text)
+	}
+}
