@@ -168,6 +168,7 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 		"heldout-bh.json": {first: 159, listed: 168, outcome: 213, rejected: 46},  // measured 164, 174, 220, 48
 		"heldout-bi.json": {first: 161, listed: 164, outcome: 220, rejected: 49},  // measured 166, 170, 227, 51
 		"heldout-bj.json": {first: 154, listed: 161, outcome: 213, rejected: 52},  // measured 159, 167, 220, 54
+		"heldout-bk.json": {first: 149, listed: 160, outcome: 202, rejected: 43},  // measured 154, 165, 209, 45
 		"heldout-bl.json": {first: 161, listed: 168, outcome: 211, rejected: 48},  // measured 167, 174, 218, 50
 		"heldout-bm.json": {first: 156, listed: 161, outcome: 205, rejected: 41},  // measured 161, 167, 212, 43
 		"heldout-c.json":  {first: 171, listed: 174, outcome: 225, rejected: 27},  // measured 177, 180, 232, 28
