@@ -136,3 +136,27 @@ func TestResolve_GreetingAloneIsNoTime(t *testing.T) {
 	assert.NotNil(t, x.Resolve("Morgen, Pumpe starten", ctx).When)
 	assert.NotNil(t, x.Resolve("Morgen um 6 Pumpe starten", ctx).When)
 }
+
+// Forecasts, correlations and tests of significance are analyses no
+// operation makes: an errand, even when they name our signals. The
+// statistics a target computes (standard deviation, trend) stay.
+func TestResolve_AnalysesNoOperationMakesAreErrands(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		off        bool
+	}{
+		{"en", "Predict when the filter dp will hit 1.5 bar so I can plan the cartridge swap", true},
+		{"en", "What's the correlation coefficient between mixer speed and power consumption over the last month?", true},
+		{"de", "Prognose für den Energieverbrauch nächste Woche?", true},
+		{"es", "¿Hay correlación entre la temperatura del calentador y el consumo eléctrico?", true},
+		{"fr", "Fais-moi une prévision de la consommation électrique pour demain", true},
+		{"en", "standard deviation of the pump flow over the last 10 minutes", false},
+		{"fr", "écart type du débit de la pompe sur la dernière heure", false},
+		{"en", "is the tank level trending up?", false},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, c.off, x.Resolve(c.text, ctx).Decision == DecisionNone, c.text)
+	}
+}
