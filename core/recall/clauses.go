@@ -147,6 +147,15 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 			asks[clause[at]] = true
 		}
 	}
+	// "tank level??", "pression pompe ?": a few words, all known to a
+	// target, ending in a question mark ask with no question word
+	if question {
+		for k, i := range x.shortKnownQuestions(p, text, toks, cs, clause) {
+			if _, ok := known[k]; ok && i >= 0 {
+				asks[k] = true
+			}
+		}
+	}
 	// a thing and a value to reach ask for the change without a verb,
 	// when no other clause asks ("Valve to 120%, the kitchens need more
 	// water", "Heizung auf 2 Grad, wir machen Pause"; not "la sonda marca
@@ -421,4 +430,43 @@ func articlesBefore(p *pack, toks []token, i int) int {
 		i--
 	}
 	return i
+}
+
+// shortKnownQuestions: the clauses of at most four words, each a stop word
+// or a concept a target or an entity knows, one naming a thing or a
+// property of ours and none a deed, that end in a question mark ("tank
+// level??", "pression pompe ?"), by clause to their last token.
+func (x *Index) shortKnownQuestions(p *pack, text string, toks []token, cs []conceptTok, clause []int) map[int]int {
+	knownAt, names, deed := map[int]bool{}, map[int]bool{}, map[int]bool{}
+	for _, ct := range cs {
+		if !ct.typo && (x.df[ct.c] > 0 || x.cz.known[ct.c]) {
+			for k := ct.start; k < ct.end; k++ {
+				knownAt[k] = true
+			}
+		}
+		if !ct.typo && (x.thingOf[ct.c] != "" || x.entityWord[ct.c] || x.isComponentWord(ct.c)) {
+			names[clause[ct.start]] = true
+		}
+		if x.action[ct.c] {
+			deed[clause[ct.start]] = true // "¿lo reinicias?" asks for a deed on what the story names
+		}
+	}
+	words, unknown, last := map[int]int{}, map[int]bool{}, map[int]int{}
+	for i, t := range toks {
+		last[clause[i]] = i
+		if t.kind != 'w' {
+			continue
+		}
+		words[clause[i]]++
+		if !knownAt[i] && !p.stop[t.text] {
+			unknown[clause[i]] = true
+		}
+	}
+	out := map[int]int{}
+	for k, i := range last {
+		if words[k] > 0 && words[k] <= 4 && !unknown[k] && names[k] && !deed[k] && strings.HasPrefix(strings.TrimLeft(text[toks[i].end:], " "), "?") {
+			out[k] = i
+		}
+	}
+	return out
 }

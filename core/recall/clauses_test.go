@@ -358,3 +358,23 @@ func TestResolve_PlanInStorySchedulesNothing(t *testing.T) {
 	assert.Equal(t, "com.acme.filter.backflush", top(t, res).Target)
 	assert.True(t, x.Resolve("Later on, I'd like the station restarted.", testCtx()).Scheduled)
 }
+
+// A few known words ending in a question mark ask, after a story of other
+// things ("bon. courant revenu, groupe coupé, pompiers partis. pression
+// pompe ?"); a deed on what the story names ("¿lo reinicias?") does not.
+func TestResolve_AShortKnownQuestionAfterAStory(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		ours       bool
+	}{
+		{"fr", "bon. courant revenu, groupe coupé, pompiers partis. pression pompe ?", true},
+		{"en", "Link LED on the cabinet router was amber when I walked past. Network status?", true},
+		{"es", "El cañón de nieve 31 de la pista negra no arranca, ¿lo reinicias?", false},
+		{"es", "Se me acabó el tanque de gas de la estufa, ¿a quién le hablo?", false},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, c.ours, x.Resolve(c.text, ctx).Decision != DecisionNone, c.text)
+	}
+}
