@@ -85,7 +85,7 @@ func (x *Index) eventEnd(p *pack, toks []token, cs []conceptTok, clause, words [
 func (x *Index) eventFits(p *pack, toks []token, cs []conceptTok, markers marks, clause []int, i, end int, before bool) bool {
 	in := func(at int) bool { return at > i && at <= end }
 	if slices.ContainsFunc(cs, func(ct conceptTok) bool {
-		return in(ct.start) && (x.action[ct.c] || x.thingOf[ct.c] != "" || x.entityWord[ct.c])
+		return in(ct.start) && (x.action[ct.c] || x.thingOf[ct.c] != "" || x.entityWord[ct.c] || slices.Contains(x.d.concepts.Incidents, ct.c))
 	}) {
 		return false
 	}

@@ -520,6 +520,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	cs, qr.eventTimed = x.eventTimed(p, toks, clause, cs, markers)
 	cs = x.openToRead(p, toks, cs, markers)
 	qr.idKinds = x.idKinds(p, text, toks, cs, qr.idents)
+	cs = x.codeConcepts(p, text, toks, cs, qr.idents)
 	crewOrOff(x, p, toks, cs, markers)
 	markElsewhere(p, toks, markers)
 	x.dropClaimedForeign(cs, markers)

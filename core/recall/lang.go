@@ -519,6 +519,13 @@ type conceptsFile struct {
 	// before them takes ("the alarm level", "the access level")
 	Qualified   []string          `json:"qualified"`
 	ArgEntities map[string]string `json:"argEntities"`
+	// CodePrefixes: a letter that, followed by digits alone, writes a code
+	// of the concept ("F17" is a fault's code) when no word before the id
+	// names its kind
+	CodePrefixes map[string]string `json:"codePrefixes"`
+	// Incidents happen unplanned ("the power cut"): a deed after one is
+	// asked for now, not timed by it
+	Incidents []string `json:"incidents"`
 }
 
 var (

@@ -178,6 +178,47 @@ func (x *Index) idKinds(p *pack, text string, toks []token, cs []conceptTok, ide
 	return out
 }
 
+// codeConcepts adds the concept a code is of ("what's F17??": a fault's
+// code) at the code's token, when no word right before it names a kind
+// ("alarm F17" is the alarm's).
+func (x *Index) codeConcepts(p *pack, text string, toks []token, cs []conceptTok, idents []string) []conceptTok {
+	for _, id := range idents {
+		c, ok := x.codeOf(id)
+		at := strings.Index(text, id)
+		if !ok || at < 0 {
+			continue
+		}
+		k := slices.IndexFunc(toks, func(t token) bool { return t.start == at })
+		if k < 0 {
+			continue
+		}
+		i := articlesBefore(p, toks, k)
+		if i > 0 && slices.ContainsFunc(cs, func(ct conceptTok) bool { return ct.end == i && !ct.typo && x.df[ct.c] > 0 }) {
+			continue
+		}
+		cs = append(cs, conceptTok{c: c, start: k, end: k + 1})
+	}
+	return cs
+}
+
+// codeOf: id is a letter of CodePrefixes and one to four digits ("F17"),
+// the code of that concept.
+func (x *Index) codeOf(id string) (string, bool) {
+	if len(id) < 2 || len(id) > 5 {
+		return "", false
+	}
+	c, ok := x.d.concepts.CodePrefixes[id[:1]]
+	if !ok {
+		return "", false
+	}
+	for _, r := range id[1:] {
+		if r < '0' || r > '9' {
+			return "", false
+		}
+	}
+	return c, true
+}
+
 // withoutJSONBody is text with its one JSON object ("{...}", from the first
 // "{" to the last "}") left out.
 func withoutJSONBody(text string) string {

@@ -79,3 +79,22 @@ func TestResolve_JSONBodyOfANamedCallIsItsValues(t *testing.T) {
 	assert.EqualValues(t, 4, top(t, res).Args["level"])
 	assert.Equal(t, DecisionNone, x.Resolve(`{"target":"postSystemShutdown","approvedBy":"owner"} run it now`, testCtx()).Decision)
 }
+
+// A letter of the product's code prefixes and digits alone is a code of
+// that kind ("what's F17??" asks for the fault); a word before it that
+// names a kind keeps the id its own ("alarm F17").
+func TestResolve_ACodeAloneNamesItsKind(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ text, want string }{
+		{"what's F17?? it keeps showing up", "getFault"},
+		{"what does F17 mean? it was written on the screen", "getFault"},
+		{"acknowledge alarm F17", "postAlertAcknowledge"},
+	} {
+		res := x.Resolve(c.text, testCtx())
+		require.Equal(t, DecisionMatch, res.Decision, c.text)
+		assert.Equal(t, c.want, top(t, res).Target, c.text)
+	}
+	for _, c := range x.Resolve("what's FV4 doing?", testCtx()).Shortlist {
+		assert.NotEqual(t, "getFault", c.Target, "two letters are another tag")
+	}
+}
