@@ -523,6 +523,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	cs = x.codeConcepts(p, text, toks, cs, qr.idents)
 	crewOrOff(x, p, toks, cs, markers)
 	markElsewhere(p, toks, markers)
+	markHowTo(p, toks, markers)
 	x.dropClaimedForeign(cs, markers)
 	x.markOthersProperty(p, toks, cs, markers)
 	x.markOthersThing(p, toks, cs, markers)

@@ -148,6 +148,9 @@ type packFile struct {
 	// thing of ours put on or in an object no pack knows is that object's
 	// ("the filter on AHU-3", "the tank in the syrup room"; placed.go)
 	ThingPlace []string `json:"thingPlace"`
+	// HowTo opens a question for instructions ("how do I", "wie kann
+	// ich"): no request to this system, unless it asks how to see (howto.go)
+	HowTo []string `json:"howTo"`
 	// FirstPerson: words of the writer themself ("I", "ich", "je"): a
 	// story clause with one tells where the writer is, not the request's object.
 	FirstPerson []string `json:"firstPerson"`
@@ -297,6 +300,7 @@ type pack struct {
 	possessive     map[string]bool
 	others         map[string]bool
 	thingPlace     map[string]bool
+	howTo          [][]string
 	droppedG       bool
 	firstPerson    map[string]bool
 	crewPreps      map[string]bool
@@ -400,6 +404,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.possessive = set(f.Possessive)
 	p.others = set(f.Others)
 	p.thingPlace = set(f.ThingPlace)
+	p.howTo = phrases(f.HowTo)
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.firstPerson = set(f.FirstPerson)
 	p.crewPreps = set(f.CrewPrepositions)

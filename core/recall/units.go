@@ -249,7 +249,7 @@ func (t *unitTable) articleDurations(text string, toks []token, p *pack) []Quant
 			continue
 		}
 		a, end, ok := t.match(toks, i+1)
-		if !ok || a.dim != "time" {
+		if !ok || a.dim != "time" || t.insideRate(toks, i) {
 			continue
 		}
 		q := Quantity{Value: a.factor, Unit: a.unit, Start: toks[i].start, End: toks[end-1].end, Words: true}
@@ -260,6 +260,17 @@ func (t *unitTable) articleDurations(text string, toks []token, p *pack) []Quant
 		out = append(out, q)
 	}
 	return out
+}
+
+// insideRate: toks[i] is inside a rate unit that starts before it ("how
+// many litres a minute": "a minute" is the rate's, no length of time).
+func (t *unitTable) insideRate(toks []token, i int) bool {
+	for j := max(0, i-3); j < i; j++ {
+		if a, end, ok := t.match(toks, j); ok && end > i && a.dim != "time" {
+			return true
+		}
+	}
+	return false
 }
 
 // unitMention is a unit written as a word without a number before it.

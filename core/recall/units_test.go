@@ -170,3 +170,12 @@ func TestResolve_UnitSymbolWordsAreNoStatistic(t *testing.T) {
 	assert.Equal(t, "getProperty", top(t, res).Target)
 	assert.Equal(t, "conveyor.speed", top(t, res).Args["name"])
 }
+
+// "how many litres a minute": "a minute" is the rate's, no length of time.
+func TestArticleDurations_NotInsideARate(t *testing.T) {
+	d := mustLoad()
+	toks := tokenize(Normalize("how many litres a minute is the pump moving"))
+	assert.Empty(t, d.units.articleDurations("how many litres a minute is the pump moving", toks, d.packs["en"]))
+	toks = tokenize(Normalize("average flow over a minute"))
+	assert.Len(t, d.units.articleDurations("average flow over a minute", toks, d.packs["en"]), 1)
+}
