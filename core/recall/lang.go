@@ -151,6 +151,9 @@ type packFile struct {
 	// HowTo opens a question for instructions ("how do I", "wie kann
 	// ich"): no request to this system, unless it asks how to see (howto.go)
 	HowTo []string `json:"howTo"`
+	// MeanWords are fractions that, right after a noun, say "average"
+	// ("el consumo medio"; numbers.go)
+	MeanWords []string `json:"meanWords"`
 	// FirstPerson: words of the writer themself ("I", "ich", "je"): a
 	// story clause with one tells where the writer is, not the request's object.
 	FirstPerson []string `json:"firstPerson"`
@@ -301,6 +304,7 @@ type pack struct {
 	others         map[string]bool
 	thingPlace     map[string]bool
 	howTo          [][]string
+	meanWords      map[string]bool
 	droppedG       bool
 	firstPerson    map[string]bool
 	crewPreps      map[string]bool
@@ -405,6 +409,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.others = set(f.Others)
 	p.thingPlace = set(f.ThingPlace)
 	p.howTo = phrases(f.HowTo)
+	p.meanWords = set(f.MeanWords)
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.firstPerson = set(f.FirstPerson)
 	p.crewPreps = set(f.CrewPrepositions)

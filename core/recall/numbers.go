@@ -32,7 +32,7 @@ func parseNumbers(toks []token, p *pack) []numSpan {
 			i = s.end
 			continue
 		}
-		if s, ok := wordNumber(toks, i, p); ok {
+		if s, ok := wordNumber(toks, i, p); ok && !meanAfterNoun(toks, s, p) {
 			out = append(out, s)
 			i = s.end
 			continue
@@ -315,4 +315,18 @@ func evalParts(parts []numberPart) (float64, bool) {
 // formatNumber writes v without a trailing ".0".
 func formatNumber(v float64) string {
 	return strings.TrimSuffix(strconv.FormatFloat(v, 'f', -1, 64), ".0")
+}
+
+// meanAfterNoun: a word of the pack's meanWords alone, right after a word
+// that is no stop word, says "average", not a half ("el consumo eléctrico
+// medio", "la presión media"; not "dos y medio" nor "medio tanque").
+func meanAfterNoun(toks []token, s numSpan, p *pack) bool {
+	if s.end-s.start != 1 || s.start == 0 || !p.meanWords[toks[s.start].text] {
+		return false
+	}
+	if s.end < len(toks) && toks[s.end].kind == 'w' && !p.stop[toks[s.end].text] {
+		return false // "media hora", "medio tanque": a half of what follows
+	}
+	prev := toks[s.start-1]
+	return prev.kind == 'w' && !p.stop[prev.text] && !p.connectors[prev.text] && !p.articles[prev.text] && adjacentWords(prev, toks[s.start])
 }

@@ -278,3 +278,20 @@ func TestArithmetic_OneByOneIsNoSum(t *testing.T) {
 	assert.Equal(t, "getPropertyHistory", top(t, x.Resolve("show me the tank level readings for the past hour, one by one", testCtx())).Target)
 	assert.Equal(t, DecisionNone, x.Resolve("cuánto es siete por ocho", ctx).Decision)
 }
+
+// "medio" right after a noun is the average; before a noun, or after "y",
+// it is a half.
+func TestParseNumbers_MeanAfterANoun(t *testing.T) {
+	p := mustLoad().packs["es"]
+	for _, c := range []struct {
+		text string
+		n    int
+	}{
+		{"el consumo electrico medio de hoy", 0},
+		{"la presion media de la bomba", 0},
+		{"silencia las alertas media hora", 1},
+		{"dos y medio", 1},
+	} {
+		assert.Len(t, parseNumbers(tokenize(c.text), p), c.n, c.text)
+	}
+}

@@ -541,3 +541,15 @@ func TestResolve_PastClauseTimeIsNoTime(t *testing.T) {
 	}
 	assert.NotNil(t, x.Resolve("restart the controller on Friday, it crashed", testCtx()).When)
 }
+
+// "sur 24 h" is a length of time; "sur 14 h 05" is a clock time.
+func TestParseTime_SurIsALengthUnlessMinutesFollow(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "fr"
+	assert.Nil(t, x.Resolve("Min et max du niveau de la cuve sur 24 h glissantes", ctx).When)
+	res := x.Resolve("Règle l'horloge du système sur 14 h 05", ctx)
+	require.NotEmpty(t, res.Shortlist)
+	assert.Equal(t, "putTime", res.Shortlist[0].Target)
+	assert.Empty(t, res.Shortlist[0].Missing)
+}

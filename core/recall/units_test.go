@@ -179,3 +179,14 @@ func TestArticleDurations_NotInsideARate(t *testing.T) {
 	toks = tokenize(Normalize("average flow over a minute"))
 	assert.Len(t, d.units.articleDurations("average flow over a minute", toks, d.packs["en"]), 1)
 }
+
+// metres per hour are a belt speed: 600 m/h is 10 m/min.
+func TestUnits_MetresPerHour(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	res := x.Resolve("velocidad de la cinta: 600 metros por hora", ctx)
+	c := top(t, res)
+	assert.Equal(t, "com.acme.conveyor.set_speed", c.Target)
+	assert.InDelta(t, 10, c.Args["metresPerMin"], 1e-9)
+}
