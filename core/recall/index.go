@@ -532,6 +532,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.markPlacedThings(p, toks, cs, markers)
 	x.markNamedOwners(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)
+	x.dropRelayingRelatives(p, text, toks, cs, markers, qr.idents)
 	x.markOthersThings(p, toks, cs, markers)
 	x.markOtherInstances(p, toks, cs, markers)
 	x.markUnknownObject(p, toks, clause, cs, markers)

@@ -154,6 +154,10 @@ type packFile struct {
 	// MeanWords are fractions that, right after a noun, say "average"
 	// ("el consumo medio"; numbers.go)
 	MeanWords []string `json:"meanWords"`
+	// Relatives: family and people close to the writer ("dad", "Bruder"):
+	// after "my" they are a person who may pass a request on, not a thing
+	// (relatives.go)
+	Relatives []string `json:"relatives"`
 	// FirstPerson: words of the writer themself ("I", "ich", "je"): a
 	// story clause with one tells where the writer is, not the request's object.
 	FirstPerson []string `json:"firstPerson"`
@@ -305,6 +309,7 @@ type pack struct {
 	thingPlace     map[string]bool
 	howTo          [][]string
 	meanWords      map[string]bool
+	relatives      map[string]bool
 	droppedG       bool
 	firstPerson    map[string]bool
 	crewPreps      map[string]bool
@@ -410,6 +415,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.thingPlace = set(f.ThingPlace)
 	p.howTo = phrases(f.HowTo)
 	p.meanWords = set(f.MeanWords)
+	p.relatives = set(f.Relatives)
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.firstPerson = set(f.FirstPerson)
 	p.crewPreps = set(f.CrewPrepositions)
@@ -536,6 +542,9 @@ type conceptsFile struct {
 	// Incidents happen unplanned ("the power cut"): a deed after one is
 	// asked for now, not timed by it
 	Incidents []string `json:"incidents"`
+	// Family: the concept of the writer's family ("my wife"), an errand
+	// unless the family member passes a request on (relatives.go)
+	Family string `json:"family"`
 }
 
 var (
