@@ -390,6 +390,9 @@ func TestResolve_StatisticsInOtherWords(t *testing.T) {
 		"What's the hottest the heater got in the last 24 hours?",
 		"Please compute the mean and the spread of the filter differential pressure over the past six hours; I suspect biofouling.",
 		"Task 8: determine the highest pump pressure reached during the last hour.",
+		"¿cuál fue la temperatura más baja del calentador hoy?",
+		"quel a été le débit le plus élevé de la pompe aujourd'hui ?",
+		"Steigt die Heizertemperatur tendenziell? Schau dir die letzten 2 h an.",
 	} {
 		assert.Equal(t, "getVitalFeatures", top(t, x.Resolve(text, testCtx())).Target, text)
 	}
