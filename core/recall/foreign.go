@@ -63,6 +63,26 @@ func (x *Index) markNamedPlaces(p *pack, toks []token, cs []conceptTok, markers 
 	}
 }
 
+// markNamesAfterSites marks @foreign a name written right after a site
+// word or a thing of ours ("der Druck im Werk Augsburg", "der Füllstand im
+// Hochbehälter Oberdorf", "the level at plant Millbrook"): a capitalised
+// word no pack knows, inside the sentence, not an acronym. This system's
+// sites and things need no name.
+func (x *Index) markNamesAfterSites(p *pack, toks []token, cs []conceptTok, markers marks) {
+	for i := 1; i < len(toks); i++ {
+		t, prev := toks[i], toks[i-1]
+		if t.kind != 'w' || t.used || t.opens || len(t.text) < 3 || !startsUpper(t.orig) || allUpper(t.orig) || calendarWord(p, t.text) {
+			continue
+		}
+		if prev.kind != 'w' || !adjacentWords(prev, t) || !x.unknownWord(p, toks, cs, i) {
+			continue
+		}
+		if p.sites[prev.text] || x.thingAt(cs, i-1) || (p.compounds && x.headIsThing(p, prev.text)) {
+			markers["@foreign"] = append(markers["@foreign"], i)
+		}
+	}
+}
+
 // markNamedOwners marks @foreign a name written before a thing of ours
 // ("what's the level in the Hill Road reservoir?", "the Millbrook pump"):
 // one or two capitalised words no pack knows, inside the sentence, right

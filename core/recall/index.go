@@ -531,6 +531,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.markNamedPlaces(p, toks, cs, markers)
 	x.markPlacedThings(p, toks, cs, markers)
 	x.markNamedOwners(p, toks, cs, markers)
+	x.markNamesAfterSites(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)
 	x.dropRelayingRelatives(p, text, toks, cs, markers, qr.idents)
 	x.markOthersThings(p, toks, cs, markers)

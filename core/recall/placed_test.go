@@ -33,3 +33,21 @@ func TestResolve_ThingPlacedOnAnUnknownObjectIsNotOurs(t *testing.T) {
 		assert.Equal(t, c.ours, x.Resolve(c.text, ctx).Decision != DecisionNone, c.text)
 	}
 }
+
+// A name right after a site word or a thing of ours is another site's.
+func TestResolve_ANameAfterASiteIsAnotherSite(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		ours       bool
+	}{
+		{"de", "Wie hoch war der Druck im Werk Augsburg heute Nacht?", false},
+		{"de", "Wie ist der Füllstand im Hochbehälter Oberdorf?", false},
+		{"de", "Wie ist der Füllstand im Tank gerade?", true},
+		{"de", "Wie hoch ist der Druck der Pumpe im Werk gerade?", true},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, c.ours, x.Resolve(c.text, ctx).Decision != DecisionNone, c.text)
+	}
+}
