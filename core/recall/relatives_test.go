@@ -17,6 +17,7 @@ func TestResolve_ARelativePassesARequestOn(t *testing.T) {
 		{"en", "my son wants the stirrer at 2000 rpm, can you?", true},
 		{"de", "Stell die Sicherung bk-2 wieder her, hat mein Bruder gesagt", true},
 		{"fr", "mon frère a dit de changer la rampe de la pompe", true},
+		{"es", "mi padre apuntó: rampa de la bomba 2,5. ¿lo puedes poner?", true},
 		{"en", "pick up my son from school at five", false},
 		{"en", "remind my wife to call the plumber", false},
 	} {
