@@ -57,6 +57,7 @@ type token struct {
 	kind       byte   // 'w' word, 'n' digits, 's' symbol
 	used       bool   // consumed by a time expression, a quantity or an id
 	opens      bool   // the first word of a sentence after the first ("… agua! ¡Para la bomba")
+	elided     bool   // a word cut before an apostrophe ("s'il", "l'heure"): no unit ends there
 }
 
 // symbols kept as tokens (numbers, units and clock times need them).
@@ -107,6 +108,8 @@ func tokenize(text string) []token {
 	flush(len(text))
 	for k := range toks {
 		toks[k].opens = toks[k].kind == 'w' && afterSentenceMark(text, toks[k].start)
+		rest := text[toks[k].end:]
+		toks[k].elided = toks[k].kind == 'w' && (strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, "’"))
 	}
 	return toks
 }

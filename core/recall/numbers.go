@@ -190,6 +190,14 @@ func wordNumber(toks []token, i int, p *pack) (numSpan, bool) {
 				continue
 			}
 		}
+		// an article that is also "one" before a fraction is the article:
+		// "un demi-litre" is half a litre, not one and a half
+		if p.articles[t.text] && len(parts) == 0 && j+1 < len(toks) {
+			if np, ok := p.part(toks[j+1].text, false); ok && np.kind == 'f' {
+				j++
+				continue
+			}
+		}
 		if np, ok := p.part(t.text, false); ok {
 			parts = append(parts, np)
 			j++

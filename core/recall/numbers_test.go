@@ -295,3 +295,14 @@ func TestParseNumbers_MeanAfterANoun(t *testing.T) {
 		assert.Len(t, parseNumbers(tokenize(c.text), p), c.n, c.text)
 	}
 }
+
+// "un demi" is a half: the article that is also "one" is the article.
+func TestParseNumbers_AnArticleBeforeAFraction(t *testing.T) {
+	p := mustLoad().packs["fr"]
+	n := parseNumbers(tokenize("un demi litre"), p)
+	require.Len(t, n, 1)
+	assert.InDelta(t, 0.5, n[0].value, 1e-9)
+	n = parseNumbers(tokenize("un et demi"), p)
+	require.Len(t, n, 1)
+	assert.InDelta(t, 1.5, n[0].value, 1e-9)
+}

@@ -99,7 +99,7 @@ func (t *unitTable) match(toks []token, i int) (unitAlias, int, bool) {
 		}
 		ok := true
 		for k, w := range a.toks {
-			if toks[i+k].used || toks[i+k].text != w {
+			if toks[i+k].used || toks[i+k].text != w || (k == len(a.toks)-1 && toks[i+k].elided) {
 				ok = false
 				break
 			}

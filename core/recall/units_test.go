@@ -190,3 +190,23 @@ func TestUnits_MetresPerHour(t *testing.T) {
 	assert.Equal(t, "com.acme.conveyor.set_speed", c.Target)
 	assert.InDelta(t, 10, c.Args["metresPerMin"], 1e-9)
 }
+
+// A letter cut before an apostrophe ends no unit ("à 2,5 s'il te plaît"
+// is no 2.5 seconds); a ramp's unit may be written "litros/min por segundo".
+func TestResolve_ElisionAndRampUnits(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		ramp       float64
+	}{
+		{"fr", "Rampe de la pompe à 2,5 s'il te plaît, ça démarre trop sec.", 2.5},
+		{"es", "Pon la rampa de la bomba de la estación a 2,5 litros/min por segundo.", 2.5},
+		{"fr", "Rampe à un demi-litre par minute et par seconde", 0.5},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		cand := top(t, x.Resolve(c.text, ctx))
+		assert.Equal(t, "com.acme.pump.set_ramp_rate", cand.Target, c.text)
+		assert.InDelta(t, c.ramp, cand.Args["ramp_rate"], 1e-9, c.text)
+	}
+}
