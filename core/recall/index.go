@@ -511,7 +511,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.now = now
 	qr.idents = append(identifiers(text, toks, x), pathIDs...)
 	markIdents(text, toks, qr.idents)
-	qr.qty = x.d.units.quantities(text, toks, nums)
+	qr.qty = x.d.units.unitAndHalf(text, toks, nums, p)
+	qr.qty = append(qr.qty, x.d.units.quantities(text, toks, nums)...)
 	qr.qty = append(qr.qty, x.d.units.articleDurations(text, toks, p)...)
 	markRelative(p, toks, qr.qty)
 	markCorrections(p, toks, qr.qty)
@@ -1243,6 +1244,9 @@ func (x *Index) markIDs(p *pack, text string, toks []token) []EntityRef {
 			if k == len(want) && len(want) > 0 {
 				if _, _, isUnit := x.d.units.match(toks, j); isUnit && !adjacent(toks[j-2], toks[j-1]) {
 					break // "pump 1 litre per second" is a flow, not pump-1
+				}
+				if j+1 < len(toks) && (toks[j].text == "." || toks[j].text == ",") && adjacent(toks[j-1], toks[j]) && toks[j+1].kind == 'n' && adjacent(toks[j], toks[j+1]) {
+					break // "flow of pump 1.2 m3/h": a decimal number, not pump-1
 				}
 				for m := i; m < j; m++ {
 					if toks[m].kind == 'n' || toks[m].kind == 's' {

@@ -212,7 +212,8 @@ func Stated(text string, value any, unit string) bool {
 		toks := tokenize(text)
 		standardWords(d.packs[l], toks) // "sächzg Grad" states 60 °C as "sechzig Grad" does
 		nums := parseNumbers(toks, d.packs[l])
-		qs := d.units.quantities(text, toks, nums)
+		qs := d.units.unitAndHalf(text, toks, nums, d.packs[l])
+		qs = append(qs, d.units.quantities(text, toks, nums)...)
 		qs = append(qs, d.units.articleDurations(text, toks, d.packs[l])...)
 		for _, q := range qs {
 			if !close(q.Value, v) {

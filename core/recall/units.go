@@ -199,6 +199,46 @@ func (t *unitTable) quantities(text string, toks []token, nums []numSpan) []Quan
 	return out
 }
 
+// unitAndHalf reads a unit followed by a connector and a fraction in
+// words: "minuto y medio", "a minute and a half", "une heure et demie" are
+// one and a half of the unit, "two minutes and a half" two and a half. The
+// tokens read are marked used, so they are read once.
+func (t *unitTable) unitAndHalf(text string, toks []token, nums []numSpan, p *pack) []Quantity {
+	var out []Quantity
+	for _, n := range nums {
+		frac := n.end - 1 // "medio", or "a half": an article and the fraction
+		if !n.words || n.value <= 0 || n.value >= 1 || n.start < 2 || toks[n.start].used || (frac > n.start && !p.articles[toks[n.start].text]) || frac-n.start > 1 {
+			continue
+		}
+		and := n.start - 1
+		if !p.connectors[toks[and].text] {
+			continue
+		}
+		for j := max(0, and-4); j < and; j++ {
+			a, end, ok := t.match(toks, j)
+			if !ok || end != and {
+				continue
+			}
+			from, whole := j, 1.0
+			if k := slices.IndexFunc(nums, func(m numSpan) bool { return m.end == j }); k >= 0 && !toks[nums[k].start].used {
+				from, whole = nums[k].start, nums[k].value // "two minutes and a half"
+			} else if j > 0 && toks[j-1].kind == 'n' {
+				break
+			} else if j > 0 && p.articles[toks[j-1].text] {
+				from = j - 1 // "a minute and a half"
+			}
+			q := Quantity{Value: round9((whole + n.value) * a.factor), Unit: a.unit, Start: toks[from].start, End: toks[n.end-1].end, Words: true}
+			q.Text = text[q.Start:q.End]
+			for k := from; k < n.end; k++ {
+				toks[k].used = true
+			}
+			out = append(out, q)
+			break
+		}
+	}
+	return out
+}
+
 // afterPeriod finds a unit of time after a period word at toks[j]
 // ("dernières heures").
 func (t *unitTable) afterPeriod(toks []token, j int) (unitAlias, int, bool) {
@@ -374,6 +414,8 @@ func markCorrections(p *pack, toks []token, qs []Quantity) {
 		after = after[:4]
 	}
 	switch {
+	case len(after) > 1 && p.has(p.corrections, after[:1]) && p.relativeAfter[after[1]]:
+		// "medio litro por segundo, no más": a limit, nothing taken back
 	case len(after) > 0 && p.has(p.corrections, after[:1]):
 		open() // taken back, and nothing said instead
 	case p.has(p.alternatives, after) || p.has(p.hedges, after):

@@ -210,3 +210,38 @@ func TestResolve_ElisionAndRampUnits(t *testing.T) {
 		assert.InDelta(t, c.ramp, cand.Args["ramp_rate"], 1e-9, c.text)
 	}
 }
+
+// A unit and a half: "minuto y medio" is 90 s, "two minutes and a half"
+// 150 s; grounding finds the same value in the text.
+func TestUnitAndHalf(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		sec        float64
+	}{
+		{"es", "Contralavado del filtro durante minuto y medio.", 90},
+		{"en", "backflush the filter for a minute and a half", 90},
+		{"fr", "Rétrolavage du filtre pendant une minute et demie", 90},
+		{"en", "backflush for two minutes and a half", 150},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		cand := top(t, x.Resolve(c.text, ctx))
+		assert.Equal(t, "com.acme.filter.backflush", cand.Target, c.text)
+		assert.InDelta(t, c.sec, cand.Args["durationSec"], 1e-9, c.text)
+		assert.True(t, Stated(c.text, c.sec, "s"), c.text)
+	}
+}
+
+// "pump 1.2 m3/h" is a decimal flow, not pump-1; "no más" after a value
+// is a limit, not a value taken back.
+func TestResolve_DecimalAfterAThingAndALimit(t *testing.T) {
+	x := fullIndex(t)
+	cand := top(t, x.Resolve("put flow of pump 1.2 m3/h please", testCtx()))
+	assert.InDelta(t, 20, cand.Args["litresPerMin"], 1e-9)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	cand = top(t, x.Resolve("Para el enjuague la bomba tiene que dar medio litro por segundo, no más.", ctx))
+	assert.Equal(t, "com.acme.pump.set_flow", cand.Target)
+	assert.InDelta(t, 30, cand.Args["litresPerMin"], 1e-9)
+}
