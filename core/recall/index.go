@@ -2670,6 +2670,13 @@ func extremeOf(m marks, cs []conceptTok) string {
 				return "@full"
 			}
 		}
+		// "drain the tank completely", "Lass den Tank ganz leer laufen":
+		// with draining, all the way down
+		for _, ct := range cs {
+			if ct.c == "drain" {
+				return "@zero"
+			}
+		}
 	}
 	return ""
 }

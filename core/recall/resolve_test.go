@@ -397,3 +397,16 @@ func TestResolve_StatisticsInOtherWords(t *testing.T) {
 		assert.Equal(t, "getVitalFeatures", top(t, x.Resolve(text, testCtx())).Target, text)
 	}
 }
+
+// Draining completely is draining to 0 %; "der runde Behälter" is the
+// tank, round is no health ("läuft alles rund?" is).
+func TestResolve_DrainCompletelyAndRound(t *testing.T) {
+	x := fullIndex(t)
+	c := top(t, x.Resolve("drain the tank completely", testCtx()))
+	assert.Equal(t, "com.acme.tank.drain", c.Target)
+	assert.InDelta(t, 0, c.Args["targetPercent"], 1e-9)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	assert.Equal(t, "getProperty", top(t, x.Resolve("Wie voll ist der runde Behälter gerade?", ctx)).Target)
+	assert.Equal(t, "getPulse", top(t, x.Resolve("Läuft alles rund?", ctx)).Target)
+}
