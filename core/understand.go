@@ -29,7 +29,7 @@ func (t recallTier) Resolve(text string, ctx serve.Context) serve.Understanding 
 	res := t.idx.Resolve(text, recall.Context{Now: ctx.Now, Loc: ctx.Loc, Lang: ctx.Lang})
 	u := serve.Understanding{Lang: res.Lang, Decision: res.Decision, Thing: res.Thing, Quantities: len(res.Quantities), Scheduled: res.Scheduled, Pretext: res.Pretext, Hypothetical: res.Hypothetical, Recurring: res.Recurring, StopsAutonomy: res.StopsAutonomy}
 	for _, c := range res.Shortlist {
-		u.Candidates = append(u.Candidates, serve.Candidate{Target: c.Target, Score: c.Score, Args: c.Args, Grounding: c.Grounding, Missing: c.Missing})
+		u.Candidates = append(u.Candidates, serve.Candidate{Target: c.Target, Score: c.Score, Args: c.Args, Grounding: c.Grounding, Missing: c.Missing, Direction: c.Direction})
 	}
 	if res.When != nil {
 		u.When = &serve.When{At: res.When.At, Text: res.When.Text, Vague: res.When.Vague, Until: res.When.Until, Past: res.When.Past, Range: res.When.Range}

@@ -1557,6 +1557,9 @@ func (x *Index) resolve(qr *query) Result {
 	if len(cands) > x.opts.ShortlistSize {
 		cands = cands[:x.opts.ShortlistSize]
 	}
+	for i := range cands {
+		cands[i].Direction = x.direction(&x.targets[x.byID[cands[i].Target]])
+	}
 	res.Shortlist = cands
 	// "schedule a backflush" schedules it; "delete schedule 4" is about one
 	if res.Scheduled && len(cands) > 0 && x.mentions(&x.targets[x.byID[cands[0].Target]], []string{x.d.concepts.Schedule}) > 0 {

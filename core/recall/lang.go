@@ -545,6 +545,11 @@ type conceptsFile struct {
 	// Family: the concept of the writer's family ("my wife"), an errand
 	// unless the family member passes a request on (relatives.go)
 	Family string `json:"family"`
+	// Raising and Lowering: concepts of a command's name that move what it
+	// sets up or down ("fill", "drain"): of two such commands on one
+	// property, the value asked for and the value now choose (direction.go)
+	Raising  []string `json:"raising"`
+	Lowering []string `json:"lowering"`
 }
 
 var (

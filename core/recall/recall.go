@@ -108,6 +108,9 @@ type Candidate struct {
 	Args      map[string]any    `json:"arguments,omitempty"`
 	Grounding map[string]string `json:"grounding,omitempty"` // arg -> stated | default
 	Missing   []string          `json:"missing,omitempty"`   // required args with no value
+	// Direction: +1 when the command moves what it sets up ("fill"), -1
+	// down ("drain"), 0 when it says neither (direction.go)
+	Direction int `json:"direction,omitempty"`
 
 	fromText  int // string args filled from identifiers or numbers in the request: "show schedule 3" names one schedule
 	unusedQty int // unitless numbers of the request no argument took

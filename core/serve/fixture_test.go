@@ -54,13 +54,15 @@ func testMap(t testing.TB) *sysmap.Map {
 	flow := num("litresPerMin", "L/min", 0, 120, nil, true)
 	flow.Description = "Flow setpoint"
 	fill := num("targetPercent", "%", 0, 100, 90.0, false)
+	drain := num("targetPercent", "%", 0, 100, 20.0, false)
 	rpm := num("rpm", "rpm", 0, 1500, nil, true)
 	sensor := sysmap.Argument{Name: "sensor", Type: "string", Enum: []string{"level", "flow"}, Required: true}
 	m.Commands = []sysmap.Command{
 		{Name: "com.acme.pump.set_flow", Title: "Set pump flow", Risk: "physical", Callers: all, Thing: "pump", Sets: "pump.flow", Arguments: []sysmap.Argument{flow}, Schema: schema(flow)},
 		{Name: "com.acme.pump.halt", Title: "Stop the pump", Risk: "physical", Callers: all, Thing: "pump", Halt: true, Schema: schema()},
 		{Name: "com.acme.conveyor.halt", Title: "Stop the conveyor", Risk: "physical", Callers: all, Thing: "conveyor", Halt: true, Schema: schema()},
-		{Name: "com.acme.tank.fill", Title: "Fill the tank", Risk: "physical", Callers: all, Thing: "tank", Arguments: []sysmap.Argument{fill}, Schema: schema(fill)},
+		{Name: "com.acme.tank.fill", Title: "Fill the tank", Risk: "physical", Callers: all, Thing: "tank", Sets: "tank.level", Arguments: []sysmap.Argument{fill}, Schema: schema(fill)},
+		{Name: "com.acme.tank.drain", Title: "Drain the tank", Risk: "physical", Callers: all, Thing: "tank", Sets: "tank.level", Arguments: []sysmap.Argument{drain}, Schema: schema(drain)},
 		{Name: "com.acme.mixer.set_speed", Title: "Set mixer speed", Risk: "physical", Callers: all, Thing: "mixer", Arguments: []sysmap.Argument{rpm}, Schema: schema(rpm)},
 		{Name: "com.acme.sensors.calibrate", Title: "Calibrate a sensor", Risk: "write", Callers: []string{"human"}, Arguments: []sysmap.Argument{sensor}, Schema: schema(sensor)},
 		{Name: "com.acme.report.daily", Title: "Daily production report", Risk: "read", Callers: all, Schema: schema()},

@@ -215,7 +215,7 @@ func (r *run) understood(ctx context.Context) (*Response, error) {
 			}
 		}
 	}
-	remain := r.fitting(r.merge(cands))
+	remain := r.byLevel(ctx, r.fitting(r.merge(cands)))
 	if len(remain) > 1 {
 		return r.ask(remain), nil
 	}
@@ -293,6 +293,51 @@ func (r *run) fitting(cands []Candidate) []Candidate {
 		}
 	}
 	return close
+}
+
+// byLevel chooses between two commands that set one property in opposite
+// directions ("fill" and "drain" the tank) to the same stated value: the
+// value now, read just now, says which way the request goes ("I need it
+// down to 5 percent" with the tank at 62 % drains it; "bring it to 80 %"
+// fills it). At the value itself, or when the read fails, both remain and
+// the Core asks.
+func (r *run) byLevel(ctx context.Context, close []Candidate) []Candidate {
+	if len(close) != 2 || close[0].Direction*close[1].Direction != -1 {
+		return close
+	}
+	a, okA := r.env.Targets.Lookup(close[0].Target)
+	b, okB := r.env.Targets.Lookup(close[1].Target)
+	if !okA || !okB || a.Command == nil || b.Command == nil || a.Command.Sets == "" || a.Command.Sets != b.Command.Sets {
+		return close
+	}
+	want, ok := onlyStatedNumber(close[0])
+	if w2, ok2 := onlyStatedNumber(close[1]); !ok || !ok2 || w2 != want {
+		return close
+	}
+	v, ok := r.readProperty(ctx, a.Command.Sets)
+	now, isNum := normalizeValue(v).(float64)
+	if !ok || !isNum || now == want {
+		return close
+	}
+	up := want > now
+	for _, c := range close {
+		if (c.Direction > 0) == up {
+			return []Candidate{c}
+		}
+	}
+	return close
+}
+
+// onlyStatedNumber is the one number a reading takes from the request.
+func onlyStatedNumber(c Candidate) (float64, bool) {
+	var out float64
+	n := 0
+	for name, v := range c.Args {
+		if f, ok := normalizeValue(v).(float64); ok && c.Grounding[name] == Stated {
+			out, n = f, n+1
+		}
+	}
+	return out, n == 1
 }
 
 // statesNumber says whether a reading takes a number from the request.

@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -118,6 +119,36 @@ func TestServe_TwoTargetsFit_AsksNamingBoth_AndChoiceAnswers(t *testing.T) {
 	// A choice answers once.
 	_, err = Serve(context.Background(), e, operator, Request{Choice: out.Choices[1].ID})
 	require.Error(t, err)
+}
+
+// Of two commands that move one property in opposite directions to the
+// same stated value, the value now (62 % in the fake) chooses; at that
+// value both remain and the Core asks.
+func TestServe_OppositeDirections_TheValueNowChooses(t *testing.T) {
+	for _, c := range []struct {
+		want float64
+		then string
+	}{
+		{5, "com.acme.tank.drain"},
+		{80, "com.acme.tank.fill"},
+		{62, ""},
+	} {
+		dev := newFake()
+		args := map[string]any{"targetPercent": c.want}
+		g := map[string]string{"targetPercent": Stated}
+		u := Understanding{Decision: "ambiguous", Quantities: 1, Candidates: []Candidate{
+			{Target: "com.acme.tank.drain", Score: 0.6, Args: args, Grounding: g, Direction: -1},
+			{Target: "com.acme.tank.fill", Score: 0.6, Args: args, Grounding: g, Direction: 1}}}
+		out := serveText(t, env(t, dev, u), operator, fmt.Sprintf("tank to %v percent", c.want))
+		if c.then == "" {
+			assert.Equal(t, NeedsClarification, out.Outcome)
+			assert.Empty(t, dev.nonReads())
+			continue
+		}
+		require.Equal(t, PendingApproval, out.Outcome, c.want)
+		assert.Equal(t, c.then, out.Intent.Target)
+		assert.Equal(t, c.want, out.Intent.Arguments["targetPercent"])
+	}
 }
 
 func TestServe_MissingRequiredValue_AsksForIt(t *testing.T) {

@@ -134,6 +134,9 @@ type Candidate struct {
 	Args      map[string]any
 	Grounding map[string]string
 	Missing   []string
+	// Direction: +1 when the command moves what it sets up ("fill"), -1
+	// down ("drain"), 0 when the tier cannot say
+	Direction int
 }
 
 // When is a time expression found in the request, resolved in the device's
