@@ -378,3 +378,12 @@ func TestResolve_AShortKnownQuestionAfterAStory(t *testing.T) {
 		assert.Equal(t, c.ours, x.Resolve(c.text, ctx).Decision != DecisionNone, c.text)
 	}
 }
+
+// A pronoun in the story does not point the request back to the story's
+// other places: "tank level??" after a flood story is a read.
+func TestResolve_APronounInTheStoryKeepsItsPlacesTheStorys(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("water everywhere down here, fire brigade is pumping the yard, generator coughing... tank level?? is it about to overflow", testCtx())
+	require.Equal(t, DecisionMatch, res.Decision)
+	assert.Equal(t, "getProperty", top(t, res).Target)
+}

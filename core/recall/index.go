@@ -613,7 +613,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			// the request points back to it ("… open the valve on it") or the
 			// clause is the request's heading ("Freibad: wie warm ist das
 			// Becken?")
-			if !saysIt(p, toks) {
+			if !saysIt(p, ownTokens(toks, context)) {
 				for k := range x.tellsOnlyOfOthers(text, toks, cs, clause, context) {
 					writer[k] = true
 				}
@@ -2823,4 +2823,15 @@ func ownWords(cs []conceptTok, context []bool) []conceptTok {
 		return cs
 	}
 	return slices.DeleteFunc(slices.Clone(cs), func(ct conceptTok) bool { return context[ct.start] })
+}
+
+// ownTokens are the request's own tokens, its story left out.
+func ownTokens(toks []token, context []bool) []token {
+	var out []token
+	for i, t := range toks {
+		if i >= len(context) || !context[i] {
+			out = append(out, t)
+		}
+	}
+	return out
 }
