@@ -395,6 +395,11 @@ func (c *conceptizer) wordConcepts(p *pack, w string, allowTypo bool) ([]string,
 	if c.known[s] {
 		return []string{s}, false
 	}
+	if allowTypo && !p.compounds {
+		if cs, ok := c.glued(p, w); ok {
+			return cs, true // "mixerspeed", "tanklevel": two words typed as one
+		}
+	}
 	if allowTypo {
 		if v, sure, ok := c.correct(p.lang, w, false); ok && c.fitForTypo(p, w, v, sure) {
 			weak := !sure // a sure slip counts like the word itself
@@ -412,6 +417,39 @@ func (c *conceptizer) wordConcepts(p *pack, w string, allowTypo bool) ([]string,
 		}
 	}
 	return []string{s}, false
+}
+
+// glued reads a word no pack knows as two words typed without the space
+// between ("mixerspeed", "tanklevel", "pumpflow"): a thing of ours, then a
+// word whose concept a target or an entity uses, each of three letters or
+// more ("runtime" is no run and time). Packs that write compounds (German)
+// read them as compounds instead.
+func (c *conceptizer) glued(p *pack, w string) ([]string, bool) {
+	if len(w) < 7 {
+		return nil, false
+	}
+	ours := func(part string, of map[string]bool) ([]string, bool) {
+		cs, ok := c.lexical(p, part)
+		if !ok {
+			return nil, false
+		}
+		for _, x := range cs {
+			if !strings.HasPrefix(x, "@") && of[x] {
+				return cs, true
+			}
+		}
+		return nil, false
+	}
+	for cut := 3; cut <= len(w)-3; cut++ {
+		left, okL := ours(w[:cut], c.things)
+		if !okL {
+			continue
+		}
+		if right, okR := ours(w[cut:], c.known); okR {
+			return append(slices.Clone(left), right...), true
+		}
+	}
+	return nil, false
 }
 
 // marks are the markers of a text ("@read", "@neg", ...), each with the

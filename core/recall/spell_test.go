@@ -92,3 +92,15 @@ func TestSpell_KeepsWordsOfLongerPhrases(t *testing.T) {
 	ctx.Lang = "fr"
 	assert.Equal(t, DecisionNone, x.Resolve("Température de l'eau en sortie de tour de refroidissement ?", ctx).Decision)
 }
+
+// A thing of ours and another known word typed as one are read as both;
+// other words typed together are not taken apart.
+func TestResolve_GluedWords(t *testing.T) {
+	x := fullIndex(t)
+	for text, want := range map[string]string{"mixerspeed to 1600rpm": "com.acme.mixer.set_speed", "tanklevel?": "getProperty", "whats the pumpflow": "getProperty"} {
+		res := x.Resolve(text, testCtx())
+		assert.Equal(t, DecisionMatch, res.Decision, text)
+		assert.Equal(t, want, top(t, res).Target, text)
+	}
+	assert.NotEqual(t, DecisionMatch, x.Resolve("Restart the WinCC runtime on HMI-02.", testCtx()).Decision)
+}
