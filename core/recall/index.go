@@ -530,7 +530,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.markOthersThing(p, toks, cs, markers)
 	dropWritersPlace(p, toks, markers)
 	x.markNamedPlaces(p, toks, cs, markers)
-	x.markPlacedThings(p, toks, cs, markers)
+	x.markPlacedThings(p, text, toks, cs, markers, qr.idents)
 	x.markNamedOwners(p, toks, cs, markers)
 	x.markNamesAfterSites(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)

@@ -1,5 +1,11 @@
 package recall
 
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
 // markPlacedThings marks @foreign the object a thing of ours is put on or
 // in when no pack knows that object ("check the filter on AHU-3", "drain
 // the CIP tank in the syrup room", "el filtro sobre la campana", "der
@@ -12,9 +18,17 @@ package recall
 // The marks are @placed: in a story told beside a request that names a
 // thing of ours, they are the story's ("heater temp? the gauge on the pipe
 // is fogged up"), and they are dropped there (index.go).
-func (x *Index) markPlacedThings(p *pack, toks []token, cs []conceptTok, markers marks) {
-	if len(p.thingPlace) == 0 {
-		return
+func (x *Index) markPlacedThings(p *pack, text string, toks []token, cs []conceptTok, markers marks, idents []string) {
+	// an id no entity of ours has, written where the object stands, is
+	// another machine's tag ("the filter on AHU-3", "la vanne V12 de
+	// l'automate")
+	tagAt := map[int]bool{}
+	for _, id := range idents {
+		if at := strings.Index(text, id); at >= 0 {
+			if k := slices.IndexFunc(toks, func(t token) bool { return t.start == at }); k >= 0 && strings.ContainsFunc(id, unicode.IsLetter) {
+				tagAt[k] = true
+			}
+		}
 	}
 	var placed []int
 	placedThing := map[int]bool{}
@@ -23,12 +37,22 @@ func (x *Index) markPlacedThings(p *pack, toks []token, cs []conceptTok, markers
 			continue
 		}
 		at := ct.end
+		if tagAt[at] && x.thingOf[ct.c] != "" {
+			placed = append(placed, at) // "la vanne V12"
+			placedThing[ct.start] = true
+			continue
+		}
 		if at >= len(toks) || toks[at].kind != 'w' || !p.thingPlace[toks[at].text] {
 			continue
 		}
 		k := at + 1
 		for k < len(toks) && toks[k].kind == 'w' && p.stop[toks[k].text] && !toks[k].opens {
 			k++
+		}
+		if tagAt[k] {
+			placed = append(placed, k) // "the filter on AHU-3"
+			placedThing[ct.start] = true
+			continue
 		}
 		if k >= len(toks) || toks[k].kind != 'w' || toks[k].used || toks[k].opens || calendarWord(p, toks[k].text) {
 			continue
