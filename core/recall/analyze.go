@@ -449,6 +449,15 @@ func (c *conceptizer) glued(p *pack, w string) ([]string, bool) {
 			return append(slices.Clone(left), right...), true
 		}
 	}
+	// "STARTTHE CONVEYOR", "checkthe": a known word and an article
+	for cut := 3; cut <= len(w)-3; cut++ {
+		if !p.definite[w[cut:]] {
+			continue
+		}
+		if left, ok := ours(w[:cut], c.known); ok {
+			return left, true
+		}
+	}
 	return nil, false
 }
 
@@ -505,6 +514,11 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo, question bool) (
 	if first > 0 && !slices.ContainsFunc(toks[idx[first-1]+1:idx[first]], func(t token) bool { return strings.ContainsAny(t.text, ",.;:!?…") }) {
 		first = 0
 	}
+	// "WHATS THE PUMP PRESURE AT": a message in capitals names nothing by
+	// its capitals, so its words may be slips like any other
+	shouted := len(idx) > 1 && !slices.ContainsFunc(idx, func(i int) bool {
+		return len(toks[i].orig) > 1 && strings.ToUpper(toks[i].orig) != toks[i].orig
+	})
 	for k := 0; k < len(idx); {
 		matched := false
 		for n := min(p.maxNgram, len(idx)-k); n >= 2; n-- {
@@ -563,7 +577,7 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo, question bool) (
 		}
 		// a capitalised word inside a sentence is a name ("Paris"), not a
 		// typo; German capitalises every noun, so there it still may be
-		typo := allowTypo && (k == 0 || p.lang == "de" || !startsUpper(toks[idx[k]].orig))
+		typo := allowTypo && (k == 0 || p.lang == "de" || shouted || !startsUpper(toks[idx[k]].orig))
 		list, corrected := c.wordConcepts(p, w, typo)
 		emitT(list, idx[k], idx[k]+1, corrected)
 		k++

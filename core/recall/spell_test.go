@@ -104,3 +104,14 @@ func TestResolve_GluedWords(t *testing.T) {
 	}
 	assert.NotEqual(t, DecisionMatch, x.Resolve("Restart the WinCC runtime on HMI-02.", testCtx()).Decision)
 }
+
+// A message in capitals may hold slips like any other; a known word and
+// an article typed as one are read apart.
+func TestResolve_ShoutedSlipsAndGluedArticles(t *testing.T) {
+	x := fullIndex(t)
+	for text, want := range map[string]string{"WHATS THE PUMP PRESURE AT": "getProperty", "STARTTHE CONVEYOR BELT": "com.acme.conveyor.start"} {
+		res := x.Resolve(text, testCtx())
+		assert.Equal(t, DecisionMatch, res.Decision, text)
+		assert.Equal(t, want, top(t, res).Target, text)
+	}
+}
