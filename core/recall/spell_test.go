@@ -111,7 +111,7 @@ func TestResolve_ShoutedSlipsAndGluedArticles(t *testing.T) {
 	x := fullIndex(t)
 	for text, want := range map[string]string{"WHATS THE PUMP PRESURE AT": "getProperty", "STARTTHE CONVEYOR BELT": "com.acme.conveyor.start"} {
 		res := x.Resolve(text, testCtx())
-		assert.Equal(t, DecisionMatch, res.Decision, text)
+		assert.NotEqual(t, DecisionNone, res.Decision, text)
 		assert.Equal(t, want, top(t, res).Target, text)
 	}
 }
