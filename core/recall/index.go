@@ -415,6 +415,7 @@ type query struct {
 	ents        []entityMatch
 	idEnts      []EntityRef
 	thing       string
+	nudge       bool // "a bit", "etwas", "un poco": a change by an amount not said
 	hasThng     bool
 	// a product command sets the property the request names ("set the
 	// flow"): the generic putProperty gives way to it
@@ -763,6 +764,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.off = markers.has("@off") || qr.code || arith || qr.foreign || generic || x.smallTalk(toks, cs, greetEnd) ||
 		((qr.read || !x.anyAction(cs)) && x.conversion(toks, ownWords(cs, context), qr.qty, unitWords))
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
+	qr.nudge = markers.has("@nudge")
 	for _, q := range qr.qty {
 		if q.Unit != "" && q.Unit != "s" && !qr.read {
 			qr.act = true // "the pump at 40 l/min" asks for a change; "der letzten 2 Std." does not
@@ -1609,6 +1611,7 @@ func (x *Index) resolve(qr *query) Result {
 			res.When = nil
 		}
 	}
+	x.nudged(qr, cands)
 	switch {
 	case len(cands) == 0 || cands[0].Score < x.opts.MatchThreshold:
 		res.Decision = DecisionNone
