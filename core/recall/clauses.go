@@ -171,6 +171,18 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 			}
 		}
 	}
+	// "don't restart now. do it at 6am": a word standing for the deed
+	// asks for it, in its own clause
+	if words := wordsOf(toks, false); len(p.proVerbs) > 0 {
+		for k, i := range words {
+			if _, ok := phraseAt(toks, words, k, p.proVerbs); ok {
+				asks[clause[i]] = true
+				if _, has := first[clause[i]]; !has {
+					first[clause[i]] = conceptTok{start: i}
+				}
+			}
+		}
+	}
 	// a polite opener asks for something to be done wherever the verb
 	// stands ("Könnten Sie bitte den Tank auf 80 Prozent befüllen?")
 	for _, at := range markers["@ask"] {
@@ -238,7 +250,41 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 	for i := range toks {
 		context[i] = clause[i] != request
 	}
+	// "don't restart now. do it at 6am": the deed a word of the request
+	// stands for is the request's own, the last one told before it
+	if proAt := x.proVerbIn(p, toks, clause, request); proAt >= 0 {
+		deed := -1
+		for _, ct := range cs {
+			if x.action[ct.c] && ct.start < proAt && clause[ct.start] != request && ct.start > deed {
+				deed = ct.start
+			}
+		}
+		if deed >= 0 {
+			for _, ct := range cs {
+				if ct.start == deed {
+					for k := ct.start; k < ct.end; k++ {
+						context[k] = false
+					}
+				}
+			}
+		}
+	}
 	return context, elsewhere
+}
+
+// proVerbIn is the token where a word standing for a deed ("do it",
+// "mach das") begins in clause k, or -1.
+func (x *Index) proVerbIn(p *pack, toks []token, clause []int, k int) int {
+	words := wordsOf(toks, false)
+	for n, i := range words {
+		if clause[i] != k {
+			continue
+		}
+		if _, ok := phraseAt(toks, words, n, p.proVerbs); ok {
+			return i
+		}
+	}
+	return -1
 }
 
 // oursBesideElse: two requests in one, one about this system's things and

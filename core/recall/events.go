@@ -119,3 +119,38 @@ func (x *Index) eventFits(p *pack, toks []token, cs []conceptTok, markers marks,
 	alone := (i == 0 || clause[i-1] != clause[i]) && (end+1 == len(toks) || clause[end+1] != clause[i] || toks[end+1].kind == 's')
 	return deed || alone
 }
+
+// dropTimeGloss: a clause opened by a word of eventWhen right after an
+// exact time says again when it is ("do it at 6am when the day shift is
+// in", "à 22 h, quand l'équipe de nuit arrive"): its crew and errand words
+// are no errand, and it times nothing more.
+func dropTimeGloss(p *pack, text string, toks []token, clause []int, markers marks, when *TimeExpr) {
+	if when == nil || when.Vague {
+		return
+	}
+	start := exprStart(text, toks, when)
+	if start < 0 {
+		return
+	}
+	end := start
+	for end+1 < len(toks) && toks[end+1].used && clause[end+1] == clause[start] {
+		end++
+	}
+	words := wordsOf(toks, false)
+	for k, i := range words {
+		if i <= end || i > end+2 {
+			continue // right after the time (a comma may stand between)
+		}
+		if _, ok := phraseAt(toks, words, k, p.eventWhen); !ok {
+			continue
+		}
+		last := i
+		for last+1 < len(toks) && clause[last+1] == clause[i] {
+			last++
+		}
+		for _, m := range []string{"@crew", "@off", "@foreign"} {
+			markers[m] = slices.DeleteFunc(markers[m], func(at int) bool { return at >= i && at <= last })
+		}
+		return
+	}
+}

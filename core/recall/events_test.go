@@ -19,3 +19,22 @@ func TestResolve_ADeedAfterAnIncidentIsForNow(t *testing.T) {
 	assert.False(t, res.Scheduled)
 	assert.Equal(t, "postDiagnosticsRun", top(t, res).Target)
 }
+
+// "don't restart now. do it at 6am": the word standing for the deed asks
+// for it at its time; a when-clause right after an exact time glosses it.
+func TestResolve_ADeedToldThenTimedByAProVerb(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"en", "don't restart now. do it at 6am when the day shift is in"},
+		{"en", "restart at 6am when the day shift is in"},
+		{"de", "Nicht jetzt neu starten, mach das morgen um 6"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		require.NotEqual(t, DecisionNone, res.Decision, c.text)
+		assert.Equal(t, "postSystemRestart", top(t, res).Target, c.text)
+		require.NotNil(t, res.When, c.text)
+		assert.Equal(t, 6, res.When.At.Hour(), c.text)
+	}
+}

@@ -523,6 +523,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	cs = x.openToRead(p, toks, cs, markers)
 	qr.idKinds = x.idKinds(p, text, toks, cs, qr.idents)
 	cs = x.codeConcepts(p, text, toks, cs, qr.idents)
+	dropTimeGloss(p, text, toks, clause, markers, qr.when)
 	crewOrOff(x, p, toks, cs, markers)
 	markElsewhere(p, toks, markers)
 	markHowTo(p, toks, markers)

@@ -158,6 +158,10 @@ type packFile struct {
 	// after "my" they are a person who may pass a request on, not a thing
 	// (relatives.go)
 	Relatives []string `json:"relatives"`
+	// ProVerbs stand for a deed told before ("do it at 6am", "mach das
+	// morgen", "hazlo a las seis", "fais-le ce soir"): a clause holding one
+	// asks (clauses.go)
+	ProVerbs []string `json:"proVerbs"`
 	// FirstPerson: words of the writer themself ("I", "ich", "je"): a
 	// story clause with one tells where the writer is, not the request's object.
 	FirstPerson []string `json:"firstPerson"`
@@ -310,6 +314,7 @@ type pack struct {
 	howTo          [][]string
 	meanWords      map[string]bool
 	relatives      map[string]bool
+	proVerbs       [][]string
 	droppedG       bool
 	firstPerson    map[string]bool
 	crewPreps      map[string]bool
@@ -416,6 +421,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.howTo = phrases(f.HowTo)
 	p.meanWords = set(f.MeanWords)
 	p.relatives = set(f.Relatives)
+	p.proVerbs = phrases(f.ProVerbs)
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.firstPerson = set(f.FirstPerson)
 	p.crewPreps = set(f.CrewPrepositions)
