@@ -387,3 +387,12 @@ func TestResolve_APronounInTheStoryKeepsItsPlacesTheStorys(t *testing.T) {
 	require.Equal(t, DecisionMatch, res.Decision)
 	assert.Equal(t, "getProperty", top(t, res).Target)
 }
+
+// "went", "came", "broke" tell what happened: a reason after the request,
+// no question about the past.
+func TestResolve_IrregularPastTellsTheStory(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("Restore the configuration from backup bk-2, yesterday's change broke the alarm routing.", testCtx())
+	assert.Equal(t, "postConfigRestore", top(t, res).Target)
+	assert.NotEqual(t, DecisionNone, res.Decision)
+}
