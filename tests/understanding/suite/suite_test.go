@@ -112,72 +112,74 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 	type floors struct{ first, listed, outcome, rejected int }
 	sets := map[string]floors{
 		"dev-aa.json":     {first: 104, listed: 108, outcome: 225, rejected: 105}, // measured 108, 112, 232, 109
-		"dev-ab.json":     {first: 156, listed: 163, outcome: 219, rejected: 48},  // measured 161, 169, 226, 50
+		"dev-ab.json":     {first: 157, listed: 163, outcome: 220, rejected: 48},  // measured 162, 169, 227, 50
 		"dev-ac.json":     {first: 164, listed: 165, outcome: 228, rejected: 50},  // measured 170, 171, 236, 52
 		"dev-ad.json":     {first: 165, listed: 167, outcome: 223, rejected: 47},  // measured 171, 173, 230, 49
 		"dev-ag.json":     {first: 126, listed: 131, outcome: 203, rejected: 87},  // measured 130, 136, 210, 90
-		"dev-ah.json":     {first: 149, listed: 161, outcome: 206, rejected: 52},  // measured 154, 166, 213, 54
-		"dev-ai.json":     {first: 155, listed: 166, outcome: 205, rejected: 47},  // measured 160, 172, 212, 49
-		"dev-aj.json":     {first: 154, listed: 168, outcome: 202, rejected: 52},  // measured 159, 174, 209, 54
+		"dev-ah.json":     {first: 151, listed: 161, outcome: 208, rejected: 52},  // measured 156, 167, 215, 54
+		"dev-ai.json":     {first: 156, listed: 166, outcome: 206, rejected: 47},  // measured 161, 172, 213, 49
+		"dev-aj.json":     {first: 154, listed: 169, outcome: 204, rejected: 52},  // measured 159, 175, 211, 54
 		"dev-am.json":     {first: 148, listed: 163, outcome: 198, rejected: 51},  // measured 153, 169, 205, 53
-		"dev-an.json":     {first: 138, listed: 155, outcome: 194, rejected: 58},  // measured 143, 160, 200, 60
-		"dev-ao.json":     {first: 160, listed: 166, outcome: 219, rejected: 49},  // measured 165, 172, 226, 51
-		"dev-ap.json":     {first: 167, listed: 172, outcome: 219, rejected: 46},  // measured 173, 178, 226, 48
+		"dev-an.json":     {first: 138, listed: 155, outcome: 198, rejected: 58},  // measured 143, 160, 205, 60
+		"dev-ao.json":     {first: 161, listed: 167, outcome: 221, rejected: 49},  // measured 167, 173, 228, 51
+		"dev-ap.json":     {first: 168, listed: 173, outcome: 221, rejected: 47},  // measured 174, 179, 228, 49
 		"dev-aq.json":     {first: 114, listed: 117, outcome: 220, rejected: 98},  // measured 118, 121, 227, 102
-		"dev-ar.json":     {first: 162, listed: 165, outcome: 223, rejected: 49},  // measured 168, 171, 230, 51
-		"dev-as.json":     {first: 159, listed: 165, outcome: 211, rejected: 47},  // measured 164, 171, 218, 49
-		"dev-at.json":     {first: 153, listed: 162, outcome: 216, rejected: 51},  // measured 158, 168, 223, 53
-		"dev-bb.json":     {first: 166, listed: 170, outcome: 223, rejected: 47},  // measured 172, 176, 230, 49
-		"dev-bc.json":     {first: 171, listed: 174, outcome: 224, rejected: 46},  // measured 177, 180, 231, 48
-		"dev-bd.json":     {first: 167, listed: 168, outcome: 225, rejected: 51},  // measured 173, 174, 232, 53
+		"dev-ar.json":     {first: 162, listed: 165, outcome: 224, rejected: 49},  // measured 168, 171, 231, 51
+		"dev-as.json":     {first: 161, listed: 166, outcome: 215, rejected: 47},  // measured 167, 172, 222, 49
+		"dev-at.json":     {first: 154, listed: 162, outcome: 218, rejected: 51},  // measured 159, 168, 225, 53
+		"dev-bb.json":     {first: 166, listed: 170, outcome: 224, rejected: 47},  // measured 172, 176, 231, 49
+		"dev-bc.json":     {first: 172, listed: 174, outcome: 225, rejected: 46},  // measured 178, 180, 232, 48
+		"dev-bd.json":     {first: 168, listed: 168, outcome: 226, rejected: 51},  // measured 174, 174, 233, 53
 		"dev-be.json":     {first: 159, listed: 164, outcome: 220, rejected: 49},  // measured 164, 170, 227, 51
-		"dev-bf.json":     {first: 155, listed: 159, outcome: 217, rejected: 50},  // measured 160, 164, 224, 52
-		"dev-bg.json":     {first: 155, listed: 162, outcome: 211, rejected: 47},  // measured 160, 168, 218, 49
-		"dev-bn.json":     {first: 139, listed: 146, outcome: 211, rejected: 68},  // measured 144, 151, 218, 71
-		"dev-bo.json":     {first: 130, listed: 143, outcome: 193, rejected: 61},  // measured 135, 148, 199, 63
-		"dev-bp.json":     {first: 155, listed: 160, outcome: 207, rejected: 48},  // measured 160, 165, 214, 50
+		"dev-bf.json":     {first: 155, listed: 159, outcome: 218, rejected: 50},  // measured 160, 164, 225, 52
+		"dev-bg.json":     {first: 156, listed: 162, outcome: 214, rejected: 49},  // measured 161, 168, 221, 51
+		"dev-bn.json":     {first: 145, listed: 150, outcome: 220, rejected: 68},  // measured 150, 155, 227, 71
+		"dev-bo.json":     {first: 137, listed: 147, outcome: 210, rejected: 67},  // measured 142, 152, 217, 70
+		"dev-bp.json":     {first: 160, listed: 162, outcome: 224, rejected: 57},  // measured 165, 168, 231, 59
+		"dev-bt.json":     {first: 155, listed: 161, outcome: 214, rejected: 53},  // measured 160, 167, 221, 55
+		"dev-bu.json":     {first: 143, listed: 150, outcome: 215, rejected: 60},  // measured 148, 155, 222, 62
 		"dev-e.json":      {first: 175, listed: 178, outcome: 224, rejected: 24},  // measured 181, 184, 231, 25
 		"dev-f.json":      {first: 144, listed: 145, outcome: 229, rejected: 60},  // measured 149, 150, 237, 62
-		"dev-g.json":      {first: 138, listed: 140, outcome: 227, rejected: 76},  // measured 143, 145, 235, 79
+		"dev-g.json":      {first: 138, listed: 140, outcome: 228, rejected: 77},  // measured 143, 145, 236, 80
 		"dev-h.json":      {first: 166, listed: 172, outcome: 210, rejected: 36},  // measured 172, 178, 217, 38
 		"dev-i.json":      {first: 106, listed: 106, outcome: 232, rejected: 97},  // measured 110, 110, 240, 100
 		"dev-k.json":      {first: 166, listed: 171, outcome: 215, rejected: 43},  // measured 172, 177, 222, 45
 		"dev-m.json":      {first: 169, listed: 171, outcome: 227, rejected: 43},  // measured 175, 177, 235, 45
 		"dev-n.json":      {first: 160, listed: 161, outcome: 229, rejected: 61},  // measured 165, 166, 237, 63
-		"dev-o.json":      {first: 160, listed: 164, outcome: 216, rejected: 49},  // measured 165, 170, 223, 51
+		"dev-o.json":      {first: 161, listed: 164, outcome: 217, rejected: 49},  // measured 166, 170, 224, 51
 		"dev-r.json":      {first: 166, listed: 172, outcome: 226, rejected: 48},  // measured 172, 178, 233, 50
-		"dev-s.json":      {first: 167, listed: 174, outcome: 212, rejected: 43},  // measured 173, 180, 219, 45
+		"dev-s.json":      {first: 170, listed: 175, outcome: 216, rejected: 43},  // measured 176, 181, 223, 45
 		"dev-u.json":      {first: 162, listed: 171, outcome: 219, rejected: 49},  // measured 168, 177, 226, 51
-		"dev-v.json":      {first: 161, listed: 168, outcome: 210, rejected: 47},  // measured 166, 174, 217, 49
+		"dev-v.json":      {first: 161, listed: 168, outcome: 212, rejected: 47},  // measured 166, 174, 219, 49
 		"dev-x.json":      {first: 110, listed: 111, outcome: 227, rejected: 114}, // measured 114, 115, 235, 118
-		"dev-y.json":      {first: 156, listed: 162, outcome: 217, rejected: 42},  // measured 161, 168, 224, 44
-		"dev-z.json":      {first: 157, listed: 162, outcome: 219, rejected: 51},  // measured 162, 168, 226, 53
+		"dev-y.json":      {first: 157, listed: 163, outcome: 218, rejected: 42},  // measured 162, 169, 225, 44
+		"dev-z.json":      {first: 158, listed: 163, outcome: 221, rejected: 51},  // measured 163, 169, 228, 53
 		"heldout-a.json":  {first: 172, listed: 175, outcome: 226, rejected: 29},  // measured 178, 181, 233, 30
-		"heldout-ae.json": {first: 165, listed: 171, outcome: 197, rejected: 39},  // measured 171, 177, 204, 41
-		"heldout-af.json": {first: 145, listed: 159, outcome: 203, rejected: 44},  // measured 150, 164, 210, 46
-		"heldout-ak.json": {first: 166, listed: 167, outcome: 216, rejected: 42},  // measured 172, 173, 223, 44
+		"heldout-ae.json": {first: 165, listed: 172, outcome: 199, rejected: 39},  // measured 171, 178, 206, 41
+		"heldout-af.json": {first: 147, listed: 159, outcome: 205, rejected: 44},  // measured 152, 164, 212, 46
+		"heldout-ak.json": {first: 166, listed: 167, outcome: 217, rejected: 43},  // measured 172, 173, 224, 45
 		"heldout-al.json": {first: 164, listed: 173, outcome: 215, rejected: 45},  // measured 170, 179, 222, 47
-		"heldout-au.json": {first: 154, listed: 165, outcome: 212, rejected: 49},  // measured 159, 171, 219, 51
-		"heldout-av.json": {first: 161, listed: 169, outcome: 213, rejected: 44},  // measured 167, 175, 220, 46
+		"heldout-au.json": {first: 155, listed: 165, outcome: 213, rejected: 49},  // measured 160, 171, 220, 51
+		"heldout-av.json": {first: 162, listed: 169, outcome: 214, rejected: 44},  // measured 168, 175, 221, 46
 		"heldout-aw.json": {first: 161, listed: 163, outcome: 213, rejected: 38},  // measured 167, 169, 220, 40
 		"heldout-ax.json": {first: 157, listed: 166, outcome: 211, rejected: 47},  // measured 162, 172, 218, 49
-		"heldout-ay.json": {first: 160, listed: 166, outcome: 216, rejected: 49},  // measured 165, 172, 223, 51
+		"heldout-ay.json": {first: 161, listed: 167, outcome: 219, rejected: 49},  // measured 167, 173, 226, 51
 		"heldout-az.json": {first: 158, listed: 168, outcome: 203, rejected: 46},  // measured 163, 174, 210, 48
 		"heldout-b.json":  {first: 174, listed: 179, outcome: 223, rejected: 29},  // measured 180, 185, 230, 30
 		"heldout-ba.json": {first: 165, listed: 168, outcome: 220, rejected: 49},  // measured 171, 174, 227, 51
-		"heldout-bh.json": {first: 159, listed: 168, outcome: 213, rejected: 46},  // measured 164, 174, 220, 48
-		"heldout-bi.json": {first: 161, listed: 164, outcome: 220, rejected: 49},  // measured 166, 170, 227, 51
-		"heldout-bj.json": {first: 154, listed: 161, outcome: 213, rejected: 52},  // measured 159, 167, 220, 54
-		"heldout-bk.json": {first: 149, listed: 160, outcome: 202, rejected: 43},  // measured 154, 165, 209, 45
-		"heldout-bl.json": {first: 161, listed: 168, outcome: 211, rejected: 48},  // measured 167, 174, 218, 50
-		"heldout-bm.json": {first: 156, listed: 161, outcome: 205, rejected: 41},  // measured 161, 167, 212, 43
+		"heldout-bh.json": {first: 159, listed: 168, outcome: 216, rejected: 46},  // measured 164, 174, 223, 48
+		"heldout-bi.json": {first: 161, listed: 165, outcome: 223, rejected: 50},  // measured 167, 171, 230, 52
+		"heldout-bj.json": {first: 155, listed: 162, outcome: 214, rejected: 52},  // measured 160, 168, 221, 54
+		"heldout-bk.json": {first: 150, listed: 160, outcome: 205, rejected: 45},  // measured 155, 165, 212, 47
+		"heldout-bl.json": {first: 162, listed: 169, outcome: 212, rejected: 48},  // measured 168, 175, 219, 50
+		"heldout-bm.json": {first: 156, listed: 161, outcome: 206, rejected: 41},  // measured 161, 167, 213, 43
 		"heldout-c.json":  {first: 171, listed: 174, outcome: 225, rejected: 27},  // measured 177, 180, 232, 28
-		"heldout-d.json":  {first: 168, listed: 176, outcome: 208, rejected: 29},  // measured 174, 182, 215, 30
+		"heldout-d.json":  {first: 168, listed: 176, outcome: 210, rejected: 29},  // measured 174, 182, 217, 30
 		"heldout-j.json":  {first: 152, listed: 159, outcome: 203, rejected: 40},  // measured 157, 164, 210, 42
 		"heldout-l.json":  {first: 153, listed: 160, outcome: 206, rejected: 46},  // measured 158, 165, 213, 48
-		"heldout-p.json":  {first: 151, listed: 161, outcome: 204, rejected: 46},  // measured 156, 167, 211, 48
-		"heldout-q.json":  {first: 152, listed: 165, outcome: 196, rejected: 47},  // measured 157, 171, 203, 49
-		"heldout-t.json":  {first: 159, listed: 161, outcome: 210, rejected: 45},  // measured 164, 167, 217, 47
+		"heldout-p.json":  {first: 151, listed: 161, outcome: 205, rejected: 46},  // measured 156, 167, 212, 48
+		"heldout-q.json":  {first: 152, listed: 165, outcome: 197, rejected: 47},  // measured 157, 171, 204, 49
+		"heldout-t.json":  {first: 158, listed: 161, outcome: 210, rejected: 45},  // measured 163, 167, 217, 47
 		"heldout-w.json":  {first: 166, listed: 172, outcome: 218, rejected: 44},  // measured 172, 178, 225, 46
 	}
 	// every case file is held to its floors: a new one is not forgotten
