@@ -750,6 +750,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		qr.past, qr.why = true, true
 	}
 	qr.extreme = extremeOf(markers, cs)
+	if markers.has("@nudge") {
+		qr.extreme = "" // "Ferme un peu la vanne": a little, not all the way
+	}
 	markers["@foreign"] = append(markers["@foreign"], markers["@placed"]...)
 	qr.foreign = x.foreign(cs, markers)
 	// "how does a reverse osmosis filter work?": asked, a kind of thing is general knowledge

@@ -29,3 +29,14 @@ func TestResolve_ANudgeAsksForTheThingsNumber(t *testing.T) {
 	assert.Equal(t, "com.acme.conveyor.set_speed", cand.Target)
 	assert.Empty(t, cand.Missing)
 }
+
+// Closing a little is no closing all the way.
+func TestResolve_ANudgeIsNoExtreme(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "fr"
+	cand := top(t, x.Resolve("Ferme un peu la vanne.", ctx))
+	assert.Equal(t, "com.acme.valve.set_position", cand.Target)
+	assert.Nil(t, cand.Args["percent"])
+	assert.Contains(t, cand.Missing, "percent")
+}

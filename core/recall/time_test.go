@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -552,4 +553,20 @@ func TestParseTime_SurIsALengthUnlessMinutesFollow(t *testing.T) {
 	require.NotEmpty(t, res.Shortlist)
 	assert.Equal(t, "putTime", res.Shortlist[0].Target)
 	assert.Empty(t, res.Shortlist[0].Missing)
+}
+
+// A time too vague to keep ("sometime next week", "un de ces jours",
+// "irgendwann") asks when: the change is never run now.
+func TestResolve_VagueTimesInWordsAsk(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"en", "Can you do the filter backflush sometime next week?"},
+		{"fr", "remplis la cuve un de ces jours"},
+		{"de", "Den Filter irgendwann rückspülen"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.True(t, res.Scheduled || slices.ContainsFunc(res.Shortlist, func(k Candidate) bool { return k.Target == "postSchedule" }), c.text)
+	}
 }
