@@ -396,3 +396,21 @@ func TestResolve_IrregularPastTellsTheStory(t *testing.T) {
 	assert.Equal(t, "postConfigRestore", top(t, res).Target)
 	assert.NotEqual(t, DecisionNone, res.Decision)
 }
+
+// The story's numbers and words of extent belong to its own things: "tank's
+// down to 20 now, so go ahead and backflush the filter" is the default
+// backflush; "Ablass ist wieder dicht. Tank wieder befüllen." fills to the
+// default, not to 0 %. "first thing before we start" is no morning.
+func TestResolve_TheStorysValuesAreItsOwn(t *testing.T) {
+	x := fullIndex(t)
+	c := top(t, x.Resolve("tank's down to 20 now, so go ahead and backflush the filter", testCtx()))
+	assert.Equal(t, "com.acme.filter.backflush", c.Target)
+	assert.EqualValues(t, 60, c.Args["durationSec"])
+	ctx := testCtx()
+	ctx.Lang = "de"
+	c = top(t, x.Resolve("Ablass ist wieder dicht. Tank wieder befüllen.", ctx))
+	assert.Equal(t, "com.acme.tank.fill", c.Target)
+	assert.EqualValues(t, 90, c.Args["targetPercent"])
+	assert.Nil(t, x.Resolve("ok first thing before we start the LOTO: hands off, stop all automatic actions on the station", testCtx()).When)
+	require.NotNil(t, x.Resolve("restart the controller first thing tomorrow", testCtx()).When)
+}

@@ -708,6 +708,14 @@ func (x *Index) analyse(text string, ctx Context) *query {
 				qr.qty[k].told = true
 			}
 		}
+		// nor does a number the story tells of another thing of ours
+		// ("tank's down to 20 now, so go ahead and backflush the filter"
+		// is no 20-second backflush)
+		for k, q := range qr.qty {
+			if i := quantityToken(toks, q); i >= 0 && context[i] && q.Unit == "" && x.otherThingInClause(cs, clause, context, i) {
+				qr.qty[k].told = true
+			}
+		}
 	}
 	// "Quand l'équipe de nuit arrive, démarre le convoyeur", "When the
 	// truck is in, start the conveyor": without a question mark, a
@@ -749,7 +757,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	if at, ok := markers.first("@who"); ok && (at == 0 || toks[at].opens || toks[at-1].kind == 's') && x.saysAfter(cs, at, append(slices.Clone(x.d.concepts.History), x.d.concepts.Action...)) {
 		qr.past, qr.why = true, true
 	}
-	qr.extreme = extremeOf(markers, cs)
+	qr.extreme = extremeOf(ownMarks(markers, context, "@zero", "@full", "@fully"), cs) // "Ablass ist wieder dicht. Tank wieder befüllen.": the story's "tight" closes nothing
 	if markers.has("@nudge") {
 		qr.extreme = "" // "Ferme un peu la vanne": a little, not all the way
 	}
@@ -2838,6 +2846,46 @@ func ownTokens(toks []token, context []bool) []token {
 	for i, t := range toks {
 		if i >= len(context) || !context[i] {
 			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// otherThingInClause: the story clause of token i names a thing of ours
+// that the request's own words do not, and the request names one.
+func (x *Index) otherThingInClause(cs []conceptTok, clause []int, context []bool, i int) bool {
+	story, own := map[string]bool{}, map[string]bool{}
+	for _, ct := range cs {
+		th := x.thingOf[ct.c]
+		if th == "" || ct.typo {
+			continue
+		}
+		switch {
+		case !context[ct.start]:
+			own[th] = true
+		case clause[ct.start] == clause[i]:
+			story[th] = true
+		}
+	}
+	if len(own) == 0 {
+		return false
+	}
+	for th := range story {
+		if !own[th] {
+			return true
+		}
+	}
+	return false
+}
+
+// ownMarks are markers' kinds given, without those the story holds.
+func ownMarks(markers marks, context []bool, kinds ...string) marks {
+	out := marks{}
+	for _, k := range kinds {
+		for _, at := range markers[k] {
+			if context == nil || at >= len(context) || !context[at] {
+				out[k] = append(out[k], at)
+			}
 		}
 	}
 	return out

@@ -45,6 +45,9 @@ type timeWords struct {
 	ClockBefore []string `json:"clockBefore"`
 	ClockPlus   []string `json:"clockPlus"`
 	HalfBefore  []string `json:"halfBefore"`
+	// PartNotBefore: words after which a part of the day is none ("first
+	// thing before we start" is first of all)
+	PartNotBefore map[string][]string `json:"partNotBefore"`
 	// During: words before a length of time ("pendant une heure" is an
 	// hour long, not one o'clock)
 	During []string `json:"during"`
@@ -479,6 +482,7 @@ func parsePack(data []byte) (*pack, error) {
 	t := &p.time
 	t.Weekdays, t.Days, t.Parts, t.Combined = normKeys(t.Weekdays), normKeys(t.Days), normKeys(t.Parts), normKeys(t.Combined)
 	t.Ambiguous = normKeys(t.Ambiguous)
+	t.PartNotBefore = normKeys(t.PartNotBefore)
 	t.Months = normKeys(t.Months)
 	p.timeSet = map[string]map[string]bool{
 		"at": set(t.At), "in": set(t.In), "next": set(t.Next), "last": set(t.Last), "filler": set(t.Filler),

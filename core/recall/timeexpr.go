@@ -142,6 +142,12 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 					i, found = end-1, true
 					break
 				}
+				// "first thing before we start the LOTO: hands off": first of
+				// all, no morning
+				if end < len(toks) && contains(tw.PartNotBefore[key], toks[end].text) {
+					i, found = end-1, true
+					break
+				}
 				tp.part = pt
 				mark(i, end)
 				i, found = end-1, true
