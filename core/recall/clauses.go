@@ -206,6 +206,14 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 		// tells a state, it asks for no deed
 		if asks[k] || (!question && x.action[ct.c] && !participle(p, toks[ct.start].orig)) {
 			requests = append(requests, k)
+			continue
+		}
+		// "take a config backup before I swap the heater": a light verb
+		// first, then the deed's noun
+		if !question && ct.end == ct.start+1 && p.lightVerbs[toks[ct.start].text] && slices.ContainsFunc(cs, func(o conceptTok) bool {
+			return clause[o.start] == k && o.start > ct.start && o.start <= ct.start+3 && x.action[o.c] && !o.typo
+		}) {
+			requests = append(requests, k)
 		}
 	}
 	if len(requests) == 0 {

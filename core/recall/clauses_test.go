@@ -414,3 +414,12 @@ func TestResolve_TheStorysValuesAreItsOwn(t *testing.T) {
 	assert.Nil(t, x.Resolve("ok first thing before we start the LOTO: hands off, stop all automatic actions on the station", testCtx()).When)
 	require.NotNil(t, x.Resolve("restart the controller first thing tomorrow", testCtx()).When)
 }
+
+// A light verb before the deed's noun asks for the deed, so what follows
+// is its story: "take a config backup before I swap the heater element".
+func TestResolve_ALightVerbAsks(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("take a config backup before I swap the heater element", testCtx())
+	assert.Equal(t, DecisionMatch, res.Decision)
+	assert.Equal(t, "postConfigBackup", top(t, res).Target)
+}

@@ -165,6 +165,10 @@ type packFile struct {
 	// morgen", "hazlo a las seis", "fais-le ce soir"): a clause holding one
 	// asks (clauses.go)
 	ProVerbs []string `json:"proVerbs"`
+	// LightVerbs carry a deed named by the noun after them ("take a
+	// backup", "mach einen Selbsttest", "haz una copia", "fais un
+	// contre-lavage"): the clause asks for the deed (clauses.go)
+	LightVerbs []string `json:"lightVerbs"`
 	// FirstPerson: words of the writer themself ("I", "ich", "je"): a
 	// story clause with one tells where the writer is, not the request's object.
 	FirstPerson []string `json:"firstPerson"`
@@ -318,6 +322,7 @@ type pack struct {
 	meanWords      map[string]bool
 	relatives      map[string]bool
 	proVerbs       [][]string
+	lightVerbs     map[string]bool
 	droppedG       bool
 	firstPerson    map[string]bool
 	crewPreps      map[string]bool
@@ -425,6 +430,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.meanWords = set(f.MeanWords)
 	p.relatives = set(f.Relatives)
 	p.proVerbs = phrases(f.ProVerbs)
+	p.lightVerbs = set(f.LightVerbs)
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.firstPerson = set(f.FirstPerson)
 	p.crewPreps = set(f.CrewPrepositions)
