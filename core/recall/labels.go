@@ -9,7 +9,10 @@ import "strings"
 // (pack labels) names nothing of it.
 func markLabels(p *pack, text string, toks []token) {
 	for i := 0; i+1 < len(toks); i++ {
-		if !p.labels[toks[i].text] || toks[i+1].kind != 'n' || !lineStart(text, toks[i].start) {
+		// "Task 4:" at a line's start; "… sequence. step one: start the
+		// pump" at a sentence's, the number in words too
+		_, word := p.nums[toks[i+1].text]
+		if !p.labels[toks[i].text] || !(toks[i+1].kind == 'n' || (word && toks[i+1].kind == 'w')) || !(lineStart(text, toks[i].start) || toks[i].opens) {
 			continue
 		}
 		rest := strings.TrimLeft(text[toks[i+1].end:], " \t")
@@ -44,6 +47,10 @@ func markIdioms(p *pack, toks []token) {
 // before it and no number between.
 func markPronounOne(p *pack, toks []token, clause []int) {
 	for i, t := range toks {
+		if t.kind == 'w' && p.pronounOne[t.text] && i > 0 && toks[i-1].kind == 'w' && p.lightVerbs[toks[i-1].text] {
+			toks[i].used = true // "I want a backup of the config. Take one now please."
+			continue
+		}
 		if t.kind != 'w' || !p.pronounOne[t.text] || i == 0 || (i+1 < len(toks) && clause[i+1] == clause[i] && toks[i+1].kind == 'w') {
 			continue
 		}

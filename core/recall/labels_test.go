@@ -74,3 +74,16 @@ func TestResolve_AppositiveIsNoReason(t *testing.T) {
 	x := fullIndex(t)
 	assert.Equal(t, DecisionNone, x.Resolve("start the pump, the one in the garden", testCtx()).Decision)
 }
+
+// A label with its number in words at a sentence's start, and "one" after
+// a light verb, count nothing.
+func TestMarkLabels_WordsAndLightVerbOne(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("Before I touch anything I want a backup of the config. Take one now please.", testCtx())
+	for _, c := range res.Shortlist {
+		assert.Nil(t, c.Args["id"], c.Target)
+	}
+	for _, q := range x.Resolve("ok restart sequence. step one: start the pump", testCtx()).Quantities {
+		assert.NotEqual(t, 1.0, q.Value)
+	}
+}
