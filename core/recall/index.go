@@ -1133,15 +1133,13 @@ func exprStart(text string, toks []token, w *TimeExpr) int {
 	return -1
 }
 
-// sentenceOf counts the sentences opened before token i.
+// sentenceOf is the number of sentences opened before token i (counted
+// once, by tokenize).
 func sentenceOf(toks []token, i int) int {
-	n := 0
-	for k := 1; k <= i && k < len(toks); k++ {
-		if toks[k].opens {
-			n++
-		}
+	if i < 0 || i >= len(toks) {
+		return 0
 	}
-	return n
+	return toks[i].sentence
 }
 
 // requestEnd is the last token of the request's own clause.

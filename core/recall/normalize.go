@@ -58,6 +58,7 @@ type token struct {
 	used       bool   // consumed by a time expression, a quantity or an id
 	opens      bool   // the first word of a sentence after the first ("… agua! ¡Para la bomba")
 	elided     bool   // a word cut before an apostrophe ("s'il", "l'heure"): no unit ends there
+	sentence   int    // how many sentences opened before it (sentenceOf)
 }
 
 // symbols kept as tokens (numbers, units and clock times need them).
@@ -106,8 +107,13 @@ func tokenize(text string) []token {
 		}
 	}
 	flush(len(text))
+	n := 0
 	for k := range toks {
 		toks[k].opens = toks[k].kind == 'w' && afterSentenceMark(text, toks[k].start)
+		if k > 0 && toks[k].opens {
+			n++
+		}
+		toks[k].sentence = n
 		rest := text[toks[k].end:]
 		toks[k].elided = toks[k].kind == 'w' && (strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, "’"))
 	}
