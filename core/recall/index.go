@@ -1179,10 +1179,28 @@ func (x *Index) timeInStory(p *pack, text string, toks []token, cs []conceptTok,
 			return true
 		}
 	}
+	// nor is the writer's own plan told after the request, naming nothing
+	// of ours ("stop the conveyor belt, we're hanging our locks on it in a
+	// minute")
+	if end := requestEnd(context); i > end && !slices.ContainsFunc(cs, func(ct conceptTok) bool {
+		return clause[ct.start] == clause[i] && (x.action[ct.c] || x.thingOf[ct.c] != "")
+	}) && x.firstPersonIn(p, toks, clause, clause[i]) {
+		return true
+	}
 	// a reason given is no time to act at ("Because the delivery is late,
 	// drain the tank", "Weil die Lieferung erst morgen kommt, lass den
 	// Tank ab", "Since the truck isn't coming before noon, fill the tank")
 	return x.opensWithReason(p, toks, clause, clause[i])
+}
+
+// firstPersonIn: clause k holds a word of the writer ("we", "I").
+func (x *Index) firstPersonIn(p *pack, toks []token, clause []int, k int) bool {
+	for i, t := range toks {
+		if clause[i] == k && t.kind == 'w' && p.firstPerson[t.text] {
+			return true
+		}
+	}
+	return false
 }
 
 // opensWithReason: clause k begins with a word of the pack's reasons, not

@@ -570,3 +570,15 @@ func TestResolve_VagueTimesInWordsAsk(t *testing.T) {
 		assert.True(t, res.Scheduled || slices.ContainsFunc(res.Shortlist, func(k Candidate) bool { return k.Target == "postSchedule" }), c.text)
 	}
 }
+
+// The writer's own plan told after the request is no time to act at:
+// "stop the conveyor belt, we're hanging our locks on it in a minute"
+// halts it now.
+func TestResolve_TheWritersPlanAfterTheRequestIsNoTime(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("stop the conveyor belt, we're hanging our locks on it in a minute", testCtx())
+	assert.Nil(t, res.When)
+	assert.Equal(t, "com.acme.conveyor.halt", res.ThingHalt)
+	res = x.Resolve("stop the conveyor belt in a minute", testCtx())
+	assert.NotNil(t, res.When)
+}
