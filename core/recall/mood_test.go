@@ -552,3 +552,18 @@ func TestResolve_NowAskedOverAToldPast(t *testing.T) {
 	}
 	assert.Equal(t, "getPropertyHistory", top(t, x.Resolve("what was the heater setpoint last night?", testCtx())).Target)
 }
+
+// "What happened this week?" asks about the past: the Rhythm, not the
+// live events.
+func TestResolve_WhatHappenedAsksTheRecord(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"en", "What happened this week? Give me the highlights, events and actions."},
+		{"es", "¿Qué ha pasado esta semana en la estación?"},
+		{"de", "Was ist diese Woche so passiert? Ereignisse und Aktionen bitte."},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, "getRhythm", top(t, x.Resolve(c.text, ctx)).Target, c.text)
+	}
+}
