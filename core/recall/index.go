@@ -1695,6 +1695,10 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 		switch {
 		case x.mentions(t, x.d.concepts.Present) > 0:
 			s *= 0.85 // a live stream does not tell what was
+		case saysAny(qr, x.d.concepts.Statistics) && x.mentions(t, x.d.concepts.Statistics) > 0:
+			bonus(0.1) // "max heater temperature in the last hour": a statistic of what was
+		case saysAny(qr, x.d.concepts.Statistics) && x.mentions(t, x.d.concepts.History) > 0:
+			// the values one by one compute no maximum: no bonus for the past
 		case qr.why && x.mentions(t, x.d.concepts.History) > 0:
 			if !x.takesKind(t, "property") {
 				bonus(0.1) // why the pump stopped is in the record of what happened, not in its values

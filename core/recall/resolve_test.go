@@ -393,6 +393,8 @@ func TestResolve_StatisticsInOtherWords(t *testing.T) {
 		"¿cuál fue la temperatura más baja del calentador hoy?",
 		"quel a été le débit le plus élevé de la pompe aujourd'hui ?",
 		"Steigt die Heizertemperatur tendenziell? Schau dir die letzten 2 h an.",
+		"max heater temperature in the last hour",
+		"I wonder what the highest pressure was during the past 30 minutes.",
 	} {
 		assert.Equal(t, "getVitalFeatures", top(t, x.Resolve(text, testCtx())).Target, text)
 	}
