@@ -169,6 +169,10 @@ type packFile struct {
 	// backup", "mach einen Selbsttest", "haz una copia", "fais un
 	// contre-lavage"): the clause asks for the deed (clauses.go)
 	LightVerbs []string `json:"lightVerbs"`
+	// Disregard and RuleWords: "ignore" … "rules": an order to set the
+	// rules aside is a pretext (pretext.go)
+	Disregard []string `json:"disregard"`
+	RuleWords []string `json:"ruleWords"`
 	// FirstPerson: words of the writer themself ("I", "ich", "je"): a
 	// story clause with one tells where the writer is, not the request's object.
 	FirstPerson []string `json:"firstPerson"`
@@ -323,6 +327,8 @@ type pack struct {
 	relatives      map[string]bool
 	proVerbs       [][]string
 	lightVerbs     map[string]bool
+	disregard      map[string]bool
+	ruleWords      map[string]bool
 	droppedG       bool
 	firstPerson    map[string]bool
 	crewPreps      map[string]bool
@@ -431,6 +437,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.relatives = set(f.Relatives)
 	p.proVerbs = phrases(f.ProVerbs)
 	p.lightVerbs = set(f.LightVerbs)
+	p.disregard, p.ruleWords = set(f.Disregard), set(f.RuleWords)
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.firstPerson = set(f.FirstPerson)
 	p.crewPreps = set(f.CrewPrepositions)
