@@ -111,14 +111,14 @@ func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
 func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 	type floors struct{ first, listed, outcome, rejected int }
 	sets := map[string]floors{
-		"dev-aa.json":     {first: 104, listed: 108, outcome: 225, rejected: 105}, // measured 108, 112, 232, 109
-		"dev-ab.json":     {first: 157, listed: 163, outcome: 220, rejected: 48},  // measured 162, 169, 227, 50
+		"dev-aa.json":     {first: 106, listed: 108, outcome: 226, rejected: 105}, // measured 110, 112, 233, 109
+		"dev-ab.json":     {first: 158, listed: 163, outcome: 221, rejected: 48},  // measured 163, 169, 228, 50
 		"dev-ac.json":     {first: 164, listed: 165, outcome: 228, rejected: 50},  // measured 170, 171, 236, 52
-		"dev-ad.json":     {first: 165, listed: 167, outcome: 223, rejected: 47},  // measured 171, 173, 230, 49
-		"dev-ag.json":     {first: 127, listed: 131, outcome: 204, rejected: 87},  // measured 131, 136, 211, 90
+		"dev-ad.json":     {first: 165, listed: 167, outcome: 224, rejected: 47},  // measured 171, 173, 231, 49
+		"dev-ag.json":     {first: 127, listed: 131, outcome: 205, rejected: 87},  // measured 131, 136, 212, 90
 		"dev-ah.json":     {first: 151, listed: 161, outcome: 209, rejected: 52},  // measured 156, 167, 216, 54
 		"dev-ai.json":     {first: 156, listed: 166, outcome: 206, rejected: 47},  // measured 161, 172, 213, 49
-		"dev-aj.json":     {first: 154, listed: 169, outcome: 204, rejected: 52},  // measured 159, 175, 211, 54
+		"dev-aj.json":     {first: 155, listed: 169, outcome: 205, rejected: 52},  // measured 160, 175, 212, 54
 		"dev-am.json":     {first: 148, listed: 163, outcome: 198, rejected: 51},  // measured 153, 169, 205, 53
 		"dev-an.json":     {first: 138, listed: 155, outcome: 198, rejected: 58},  // measured 143, 160, 205, 60
 		"dev-ao.json":     {first: 161, listed: 167, outcome: 221, rejected: 49},  // measured 167, 173, 228, 51
@@ -135,19 +135,19 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 		"dev-bg.json":     {first: 156, listed: 162, outcome: 214, rejected: 49},  // measured 161, 168, 221, 51
 		"dev-bn.json":     {first: 145, listed: 150, outcome: 220, rejected: 68},  // measured 150, 155, 227, 71
 		"dev-bo.json":     {first: 137, listed: 147, outcome: 211, rejected: 67},  // measured 142, 152, 218, 70
-		"dev-bp.json":     {first: 160, listed: 162, outcome: 224, rejected: 57},  // measured 165, 168, 231, 59
-		"dev-bt.json":     {first: 159, listed: 163, outcome: 220, rejected: 53},  // measured 164, 169, 227, 55
-		"dev-bu.json":     {first: 143, listed: 150, outcome: 217, rejected: 60},  // measured 148, 155, 224, 62
-		"dev-bv.json":     {first: 159, listed: 167, outcome: 207, rejected: 47},  // measured 164, 173, 214, 49
+		"dev-bp.json":     {first: 161, listed: 162, outcome: 225, rejected: 57},  // measured 166, 168, 232, 59
+		"dev-bt.json":     {first: 160, listed: 163, outcome: 222, rejected: 53},  // measured 165, 169, 229, 55
+		"dev-bu.json":     {first: 147, listed: 150, outcome: 222, rejected: 60},  // measured 152, 155, 229, 62
+		"dev-bv.json":     {first: 161, listed: 168, outcome: 212, rejected: 47},  // measured 166, 174, 219, 49
 		"dev-e.json":      {first: 175, listed: 178, outcome: 224, rejected: 24},  // measured 181, 184, 231, 25
 		"dev-f.json":      {first: 144, listed: 145, outcome: 229, rejected: 60},  // measured 149, 150, 237, 62
 		"dev-g.json":      {first: 138, listed: 140, outcome: 228, rejected: 77},  // measured 143, 145, 236, 80
-		"dev-h.json":      {first: 166, listed: 172, outcome: 210, rejected: 36},  // measured 172, 178, 217, 38
+		"dev-h.json":      {first: 167, listed: 172, outcome: 211, rejected: 36},  // measured 173, 178, 218, 38
 		"dev-i.json":      {first: 106, listed: 106, outcome: 232, rejected: 97},  // measured 110, 110, 240, 100
 		"dev-k.json":      {first: 166, listed: 171, outcome: 215, rejected: 43},  // measured 172, 177, 222, 45
 		"dev-m.json":      {first: 169, listed: 171, outcome: 227, rejected: 43},  // measured 175, 177, 235, 45
 		"dev-n.json":      {first: 160, listed: 161, outcome: 229, rejected: 61},  // measured 165, 166, 237, 63
-		"dev-o.json":      {first: 161, listed: 164, outcome: 217, rejected: 49},  // measured 166, 170, 224, 51
+		"dev-o.json":      {first: 161, listed: 164, outcome: 218, rejected: 49},  // measured 166, 170, 225, 51
 		"dev-r.json":      {first: 166, listed: 172, outcome: 226, rejected: 48},  // measured 172, 178, 233, 50
 		"dev-s.json":      {first: 171, listed: 175, outcome: 217, rejected: 43},  // measured 177, 181, 224, 45
 		"dev-u.json":      {first: 162, listed: 171, outcome: 219, rejected: 49},  // measured 168, 177, 226, 51
@@ -157,31 +157,31 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 		"dev-z.json":      {first: 158, listed: 163, outcome: 221, rejected: 51},  // measured 163, 169, 228, 53
 		"heldout-a.json":  {first: 172, listed: 175, outcome: 226, rejected: 29},  // measured 178, 181, 233, 30
 		"heldout-ae.json": {first: 165, listed: 172, outcome: 199, rejected: 39},  // measured 171, 178, 206, 41
-		"heldout-af.json": {first: 147, listed: 159, outcome: 205, rejected: 44},  // measured 152, 164, 212, 46
+		"heldout-af.json": {first: 148, listed: 159, outcome: 206, rejected: 44},  // measured 153, 164, 213, 46
 		"heldout-ak.json": {first: 166, listed: 167, outcome: 217, rejected: 43},  // measured 172, 173, 224, 45
-		"heldout-al.json": {first: 164, listed: 173, outcome: 215, rejected: 45},  // measured 170, 179, 222, 47
+		"heldout-al.json": {first: 165, listed: 173, outcome: 216, rejected: 45},  // measured 171, 179, 223, 47
 		"heldout-au.json": {first: 155, listed: 165, outcome: 213, rejected: 49},  // measured 160, 171, 220, 51
 		"heldout-av.json": {first: 162, listed: 169, outcome: 215, rejected: 44},  // measured 168, 175, 222, 46
 		"heldout-aw.json": {first: 161, listed: 163, outcome: 213, rejected: 38},  // measured 167, 169, 220, 40
-		"heldout-ax.json": {first: 157, listed: 166, outcome: 212, rejected: 47},  // measured 162, 172, 219, 49
+		"heldout-ax.json": {first: 158, listed: 166, outcome: 212, rejected: 47},  // measured 163, 172, 219, 49
 		"heldout-ay.json": {first: 161, listed: 167, outcome: 219, rejected: 49},  // measured 167, 173, 226, 51
-		"heldout-az.json": {first: 158, listed: 168, outcome: 203, rejected: 46},  // measured 163, 174, 210, 48
+		"heldout-az.json": {first: 159, listed: 168, outcome: 203, rejected: 46},  // measured 164, 174, 210, 48
 		"heldout-b.json":  {first: 174, listed: 179, outcome: 223, rejected: 29},  // measured 180, 185, 230, 30
-		"heldout-ba.json": {first: 165, listed: 168, outcome: 220, rejected: 49},  // measured 171, 174, 227, 51
+		"heldout-ba.json": {first: 165, listed: 168, outcome: 221, rejected: 49},  // measured 171, 174, 228, 51
 		"heldout-bh.json": {first: 159, listed: 168, outcome: 216, rejected: 46},  // measured 164, 174, 223, 48
 		"heldout-bi.json": {first: 161, listed: 165, outcome: 223, rejected: 50},  // measured 167, 171, 230, 52
 		"heldout-bj.json": {first: 155, listed: 162, outcome: 214, rejected: 52},  // measured 160, 168, 221, 54
-		"heldout-bk.json": {first: 150, listed: 160, outcome: 205, rejected: 45},  // measured 155, 165, 212, 47
+		"heldout-bk.json": {first: 150, listed: 160, outcome: 206, rejected: 45},  // measured 155, 165, 213, 47
 		"heldout-bl.json": {first: 162, listed: 169, outcome: 212, rejected: 48},  // measured 168, 175, 219, 50
 		"heldout-bm.json": {first: 156, listed: 161, outcome: 206, rejected: 41},  // measured 161, 167, 213, 43
-		"heldout-c.json":  {first: 171, listed: 174, outcome: 225, rejected: 27},  // measured 177, 180, 232, 28
+		"heldout-c.json":  {first: 172, listed: 174, outcome: 226, rejected: 27},  // measured 178, 180, 233, 28
 		"heldout-d.json":  {first: 168, listed: 176, outcome: 210, rejected: 29},  // measured 174, 182, 217, 30
 		"heldout-j.json":  {first: 152, listed: 159, outcome: 203, rejected: 40},  // measured 157, 164, 210, 42
 		"heldout-l.json":  {first: 153, listed: 160, outcome: 206, rejected: 46},  // measured 158, 165, 213, 48
-		"heldout-p.json":  {first: 151, listed: 161, outcome: 206, rejected: 46},  // measured 156, 167, 213, 48
-		"heldout-q.json":  {first: 153, listed: 166, outcome: 198, rejected: 47},  // measured 158, 172, 205, 49
-		"heldout-t.json":  {first: 158, listed: 161, outcome: 210, rejected: 45},  // measured 163, 167, 217, 47
-		"heldout-w.json":  {first: 166, listed: 172, outcome: 218, rejected: 44},  // measured 172, 178, 225, 46
+		"heldout-p.json":  {first: 152, listed: 161, outcome: 207, rejected: 46},  // measured 157, 167, 214, 48
+		"heldout-q.json":  {first: 154, listed: 166, outcome: 200, rejected: 47},  // measured 159, 172, 207, 49
+		"heldout-t.json":  {first: 159, listed: 162, outcome: 212, rejected: 45},  // measured 164, 168, 219, 47
+		"heldout-w.json":  {first: 166, listed: 172, outcome: 219, rejected: 44},  // measured 172, 178, 226, 46
 	}
 	// every case file is held to its floors: a new one is not forgotten
 	files, err := os.ReadDir("../testdata")
