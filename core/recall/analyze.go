@@ -511,8 +511,9 @@ func (c *conceptizer) analyse(p *pack, toks []token, allowTypo, question bool) (
 	for first < len(idx)-1 && p.stop[toks[idx[first]].text] && p.initial[toks[idx[first]].text] == nil {
 		first++
 	}
-	if first > 0 && !slices.ContainsFunc(toks[idx[first-1]+1:idx[first]], func(t token) bool { return strings.ContainsAny(t.text, ",.;:!?…") }) {
-		first = 0
+	hesitating := !slices.ContainsFunc(idx[:first], func(i int) bool { return !p.hesitations[toks[i].text] })
+	if first > 0 && !hesitating && !slices.ContainsFunc(toks[idx[first-1]+1:idx[first]], func(t token) bool { return strings.ContainsAny(t.text, ",.;:!?…") }) {
+		first = 0 // "eh para la bomba ya": a sound of hesitation sets nothing apart, and needs no comma
 	}
 	// "WHATS THE PUMP PRESURE AT": a message in capitals names nothing by
 	// its capitals, so its words may be slips like any other

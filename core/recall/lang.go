@@ -173,6 +173,9 @@ type packFile struct {
 	// rules aside is a pretext (pretext.go)
 	Disregard []string `json:"disregard"`
 	RuleWords []string `json:"ruleWords"`
+	// Hesitations: sounds before the first word ("eh", "ähm", "euh"): the
+	// word after them still opens the sentence (analyze.go)
+	Hesitations []string `json:"hesitations"`
 	// FirstPerson: words of the writer themself ("I", "ich", "je"): a
 	// story clause with one tells where the writer is, not the request's object.
 	FirstPerson []string `json:"firstPerson"`
@@ -329,6 +332,7 @@ type pack struct {
 	lightVerbs     map[string]bool
 	disregard      map[string]bool
 	ruleWords      map[string]bool
+	hesitations    map[string]bool
 	droppedG       bool
 	firstPerson    map[string]bool
 	crewPreps      map[string]bool
@@ -438,6 +442,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.proVerbs = phrases(f.ProVerbs)
 	p.lightVerbs = set(f.LightVerbs)
 	p.disregard, p.ruleWords = set(f.Disregard), set(f.RuleWords)
+	p.hesitations = set(f.Hesitations)
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.firstPerson = set(f.FirstPerson)
 	p.crewPreps = set(f.CrewPrepositions)

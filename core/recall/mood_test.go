@@ -570,3 +570,15 @@ func TestResolve_WhatHappenedAsksTheRecord(t *testing.T) {
 		assert.Equal(t, "getRhythm", top(t, x.Resolve(c.text, ctx)).Target, c.text)
 	}
 }
+
+// A sound of hesitation before the first word leaves it the sentence's
+// first ("eh para la bomba ya" stops the pump); "send me the …" reads.
+func TestResolve_HesitationAndSendMe(t *testing.T) {
+	x := fullIndex(t)
+	ctx := testCtx()
+	ctx.Lang = "es"
+	assert.Equal(t, "com.acme.pump.halt", x.Resolve("eh para la bomba ya", ctx).ThingHalt)
+	res := x.Resolve("send me the tank level tomorrow morning at eight", testCtx())
+	assert.Equal(t, "getProperty", top(t, res).Target)
+	assert.NotNil(t, res.When)
+}
