@@ -132,8 +132,35 @@ func markNumberedSites(p *pack, toks []token) (at []int) {
 			toks[i+1].used = true
 			at = append(at, i+1)
 		}
+		// "the uptime KPI for all ten sites", "unsere drei Werke": sites
+		// counted are many, this system is one
+		if n, ok := countWord(p, toks[i]); ok && n >= 2 && toks[i+1].kind == 'w' && pluralSite(p, toks[i+1].text) {
+			toks[i].used = true
+			at = append(at, i)
+		}
 	}
 	return at
+}
+
+// countWord: toks is a count in digits or one number word ("10", "ten").
+func countWord(p *pack, t token) (float64, bool) {
+	if t.kind == 'n' {
+		v, err := strconv.ParseFloat(t.text, 64)
+		return v, err == nil
+	}
+	v, ok := p.nums[t.text]
+	return v, ok && t.kind == 'w'
+}
+
+// pluralSite: w is a site word of the pack in the plural ("sites",
+// "Werke", "plantas", "usines").
+func pluralSite(p *pack, w string) bool {
+	for _, end := range []string{"s", "e", "es", "en"} {
+		if strings.HasSuffix(w, end) && p.sites[w[:len(w)-len(end)]] {
+			return true
+		}
+	}
+	return false
 }
 
 // markPossessed marks @foreign a word no pack knows after "my", "mein",

@@ -54,3 +54,13 @@ func TestResolve_ANameAfterASiteIsAnotherSite(t *testing.T) {
 		assert.Equal(t, c.ours, x.Resolve(c.text, ctx).Decision != DecisionNone, c.text)
 	}
 }
+
+// Sites counted are other sites: this system is one.
+func TestResolve_SitesCountedAreOthers(t *testing.T) {
+	x := fullIndex(t)
+	assert.Equal(t, DecisionNone, x.Resolve("Give me the uptime KPI for all ten sites, worst first.", testCtx()).Decision)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	assert.Equal(t, DecisionNone, x.Resolve("Wie hoch ist der Druck in unseren drei Werken?", ctx).Decision)
+	assert.NotEqual(t, DecisionNone, x.Resolve("show the uptime of the system", testCtx()).Decision)
+}
