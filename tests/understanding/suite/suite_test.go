@@ -104,10 +104,11 @@ func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
 // The held-out sets (tests/understanding/testdata) were written by people
 // who never saw the Recall tier or the phrases. A and B were used to find
 // general weaknesses after they were written, and so were the development
-// sets E to I, K, M to O, R to Z, AA to AD, AG to AJ, AM to AT and BB to BG;
-// C, D, L, P, Q, T, W, AE, AF, AK, AL, AU to AX, AY to BA and BH to BJ were only ever measured (J's figure
-// guided one fix, its cases were never read). Each must have no wrong action, and stay above floors about
-// 3% under the figures of docs/conformance.md.
+// sets E to I, K, M to O, R to Z, AA to AD, AG to AJ, AM to AT, BB to BG,
+// BN to BP and BT to BV; C, D, L, P, Q, T, W, AE, AF, AK, AL, AU to AX, AY
+// to BA, BH to BJ, BK to BM and BQ to BS were only ever measured (J's figure
+// guided one fix, its cases were never read). Each must have no wrong action,
+// and stay above floors about 3% under the figures of docs/conformance.md.
 func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 	type floors struct{ first, listed, outcome, rejected int }
 	sets := map[string]floors{
@@ -134,10 +135,10 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 		"dev-bf.json":     {first: 155, listed: 159, outcome: 219, rejected: 50},  // measured 160, 164, 226, 52
 		"dev-bg.json":     {first: 156, listed: 162, outcome: 214, rejected: 49},  // measured 161, 168, 221, 51
 		"dev-bn.json":     {first: 145, listed: 150, outcome: 220, rejected: 68},  // measured 150, 155, 227, 71
-		"dev-bo.json":     {first: 137, listed: 147, outcome: 211, rejected: 67},  // measured 142, 152, 218, 70
+		"dev-bo.json":     {first: 137, listed: 147, outcome: 212, rejected: 68},  // measured 142, 152, 219, 71
 		"dev-bp.json":     {first: 161, listed: 162, outcome: 225, rejected: 57},  // measured 166, 168, 232, 59
-		"dev-bt.json":     {first: 160, listed: 163, outcome: 222, rejected: 53},  // measured 165, 169, 229, 55
-		"dev-bu.json":     {first: 147, listed: 150, outcome: 222, rejected: 60},  // measured 152, 155, 229, 62
+		"dev-bt.json":     {first: 161, listed: 164, outcome: 224, rejected: 53},  // measured 167, 170, 231, 55
+		"dev-bu.json":     {first: 147, listed: 150, outcome: 224, rejected: 62},  // measured 152, 155, 231, 64
 		"dev-bv.json":     {first: 161, listed: 168, outcome: 212, rejected: 47},  // measured 166, 174, 219, 49
 		"dev-e.json":      {first: 175, listed: 178, outcome: 224, rejected: 24},  // measured 181, 184, 231, 25
 		"dev-f.json":      {first: 144, listed: 145, outcome: 229, rejected: 60},  // measured 149, 150, 237, 62
@@ -174,6 +175,9 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 		"heldout-bk.json": {first: 150, listed: 160, outcome: 206, rejected: 45},  // measured 155, 165, 213, 47
 		"heldout-bl.json": {first: 162, listed: 169, outcome: 212, rejected: 48},  // measured 168, 175, 219, 50
 		"heldout-bm.json": {first: 156, listed: 161, outcome: 206, rejected: 41},  // measured 161, 167, 213, 43
+		"heldout-bq.json": {first: 165, listed: 168, outcome: 208, rejected: 36},  // measured 171, 174, 215, 38
+		"heldout-br.json": {first: 161, listed: 162, outcome: 214, rejected: 51},  // measured 166, 168, 221, 53
+		"heldout-bs.json": {first: 157, listed: 161, outcome: 213, rejected: 50},  // measured 162, 167, 220, 52
 		"heldout-c.json":  {first: 172, listed: 174, outcome: 226, rejected: 27},  // measured 178, 180, 233, 28
 		"heldout-d.json":  {first: 168, listed: 176, outcome: 210, rejected: 29},  // measured 174, 182, 217, 30
 		"heldout-j.json":  {first: 152, listed: 159, outcome: 203, rejected: 40},  // measured 157, 164, 210, 42
