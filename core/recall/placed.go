@@ -33,7 +33,17 @@ func (x *Index) markPlacedThings(p *pack, text string, toks []token, cs []concep
 	var placed []int
 	placedThing := map[int]bool{}
 	for _, ct := range cs {
-		if ct.typo || x.thingOf[ct.c] == "" {
+		if ct.typo {
+			continue
+		}
+		// a property word placed on a tag is another machine's too ("the
+		// temperature in FV4", "the pressure on the CO2 bottle"); placed on
+		// an unknown word it may be ours ("the pressure at the outlet")
+		if x.thingOf[ct.c] == "" {
+			if k := placeAfter(p, toks, ct.end); x.entityWord[ct.c] && k >= 0 && tagAt[k] {
+				placed = append(placed, k)
+				placedThing[ct.start] = true
+			}
 			continue
 		}
 		at := ct.end
@@ -96,4 +106,17 @@ func (x *Index) thingAt(cs []conceptTok, i int) bool {
 		}
 	}
 	return false
+}
+
+// placeAfter is the token after a word of place at toks[at] and the stop
+// words that follow it ("on the", "im"), or -1 when no word of place is there.
+func placeAfter(p *pack, toks []token, at int) int {
+	if at >= len(toks) || toks[at].kind != 'w' || !p.thingPlace[toks[at].text] {
+		return -1
+	}
+	k := at + 1
+	for k < len(toks) && toks[k].kind == 'w' && p.stop[toks[k].text] && !toks[k].opens {
+		k++
+	}
+	return k
 }
