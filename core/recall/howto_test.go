@@ -21,6 +21,8 @@ func TestResolve_AQuestionForInstructionsIsAnErrand(t *testing.T) {
 		{"en", "The water pressure in my holiday villa is terrible, what can I do about it?", false},
 		{"en", "is it safe to drink the water from that tank?", false},
 		{"es", "¿Con qué usuario estoy conectado y qué puedo hacer?", true},
+		{"de", "Der Druck im Heizungskeller ist auf 0,8 bar gefallen, soll ich Wasser nachfüllen?", false},
+		{"es", "La válvula debería estar un poco más cerrada.", true},
 		{"en", "How do I check how full the tank is?", true},
 		{"fr", "Comment je vois la température du chauffage ?", true},
 		{"en", "how do i see what the pump is pushing out, like the flow thing??", true},
