@@ -173,12 +173,16 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 	}
 	// "don't restart now. do it at 6am": a word standing for the deed
 	// asks for it, in its own clause
+	proAt := map[int]int{} // clause -> where its first such word begins
 	if words := wordsOf(toks, false); len(p.proVerbs) > 0 {
 		for k, i := range words {
 			if _, ok := phraseAt(toks, words, k, p.proVerbs); ok {
 				asks[clause[i]] = true
 				if _, has := first[clause[i]]; !has {
 					first[clause[i]] = conceptTok{start: i}
+				}
+				if _, has := proAt[clause[i]]; !has {
+					proAt[clause[i]] = i
 				}
 			}
 		}
@@ -260,10 +264,10 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 	}
 	// "don't restart now. do it at 6am": the deed a word of the request
 	// stands for is the request's own, the last one told before it
-	if proAt := x.proVerbIn(p, toks, clause, request); proAt >= 0 {
+	if pro, ok := proAt[request]; ok {
 		deed := -1
 		for _, ct := range cs {
-			if x.action[ct.c] && ct.start < proAt && clause[ct.start] != request && ct.start > deed {
+			if x.action[ct.c] && ct.start < pro && clause[ct.start] != request && ct.start > deed {
 				deed = ct.start
 			}
 		}
@@ -278,21 +282,6 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 		}
 	}
 	return context, elsewhere
-}
-
-// proVerbIn is the token where a word standing for a deed ("do it",
-// "mach das") begins in clause k, or -1.
-func (x *Index) proVerbIn(p *pack, toks []token, clause []int, k int) int {
-	words := wordsOf(toks, false)
-	for n, i := range words {
-		if clause[i] != k {
-			continue
-		}
-		if _, ok := phraseAt(toks, words, n, p.proVerbs); ok {
-			return i
-		}
-	}
-	return -1
 }
 
 // oursBesideElse: two requests in one, one about this system's things and

@@ -8,6 +8,7 @@ import (
 // direction says which way a command moves what it sets, from the words of
 // its own name ("com.acme.tank.fill" raises, "com.acme.tank.drain" lowers):
 // +1, -1, or 0 when its name says neither or both. Operations have none.
+// Build stores it on each target, so no request conceptizes names again.
 func (x *Index) direction(t *tgt) int {
 	if t.Kind != "command" {
 		return 0

@@ -31,6 +31,7 @@ type tgt struct {
 	enums     [][][]string
 	numeric   int // number of numeric args
 	thing     string
+	direction int // which way a command moves what it sets (direction.go), found at Build
 }
 
 // Index is the Recall tier's index over the targets and entities of one
@@ -210,6 +211,9 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 		}
 	}
 	x.cz.finishVocab(known)
+	for i := range x.targets {
+		x.targets[i].direction = x.direction(&x.targets[i])
+	}
 	return x, nil
 }
 
@@ -1126,7 +1130,16 @@ func firstPhrase(phrases [][]string, toks []token, accept func(i int) bool) (int
 
 // exprStart is the index of the token a time expression starts at, or -1.
 func exprStart(text string, toks []token, w *TimeExpr) int {
-	at := strings.Index(text, w.Text)
+	return tokenAt(text, toks, w.Text)
+}
+
+// tokenAt is the token where s first begins in text, or -1 ("al-17" in
+// "show alert al-17").
+func tokenAt(text string, toks []token, s string) int {
+	at := strings.Index(text, s)
+	if at < 0 {
+		return -1
+	}
 	for i, t := range toks {
 		if t.start == at {
 			return i
@@ -1590,7 +1603,7 @@ func (x *Index) resolve(qr *query) Result {
 		cands = cands[:x.opts.ShortlistSize]
 	}
 	for i := range cands {
-		cands[i].Direction = x.direction(&x.targets[x.byID[cands[i].Target]])
+		cands[i].Direction = x.targets[x.byID[cands[i].Target]].direction
 	}
 	res.Shortlist = cands
 	// "schedule a backflush" schedules it; "delete schedule 4" is about one

@@ -164,11 +164,11 @@ func pathMatches(pattern, path string) bool {
 func (x *Index) idKinds(p *pack, text string, toks []token, cs []conceptTok, idents []string) []string {
 	var out []string
 	for _, id := range idents {
-		at := strings.Index(text, id)
-		if at < 0 {
+		k := tokenAt(text, toks, id)
+		if k < 0 {
 			continue
 		}
-		i := articlesBefore(p, toks, slices.IndexFunc(toks, func(t token) bool { return t.start == at }))
+		i := articlesBefore(p, toks, k)
 		for _, ct := range cs {
 			if i > 0 && ct.end == i && !ct.typo && !x.action[ct.c] && x.df[ct.c] > 0 && !strings.HasPrefix(ct.c, "@") {
 				out = append(out, ct.c)
@@ -184,12 +184,8 @@ func (x *Index) idKinds(p *pack, text string, toks []token, cs []conceptTok, ide
 func (x *Index) codeConcepts(p *pack, text string, toks []token, cs []conceptTok, idents []string) []conceptTok {
 	for _, id := range idents {
 		c, ok := x.codeOf(id)
-		at := strings.Index(text, id)
-		if !ok || at < 0 {
-			continue
-		}
-		k := slices.IndexFunc(toks, func(t token) bool { return t.start == at })
-		if k < 0 {
+		k := tokenAt(text, toks, id)
+		if !ok || k < 0 {
 			continue
 		}
 		i := articlesBefore(p, toks, k)

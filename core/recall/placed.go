@@ -1,7 +1,6 @@
 package recall
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 )
@@ -24,10 +23,8 @@ func (x *Index) markPlacedThings(p *pack, text string, toks []token, cs []concep
 	// l'automate")
 	tagAt := map[int]bool{}
 	for _, id := range idents {
-		if at := strings.Index(text, id); at >= 0 {
-			if k := slices.IndexFunc(toks, func(t token) bool { return t.start == at }); k >= 0 && strings.ContainsFunc(id, unicode.IsLetter) {
-				tagAt[k] = true
-			}
+		if k := tokenAt(text, toks, id); k >= 0 && strings.ContainsFunc(id, unicode.IsLetter) {
+			tagAt[k] = true
 		}
 	}
 	var placed []int
@@ -46,18 +43,14 @@ func (x *Index) markPlacedThings(p *pack, text string, toks []token, cs []concep
 			}
 			continue
 		}
-		at := ct.end
-		if tagAt[at] && x.thingOf[ct.c] != "" {
-			placed = append(placed, at) // "la vanne V12"
+		if tagAt[ct.end] {
+			placed = append(placed, ct.end) // "la vanne V12"
 			placedThing[ct.start] = true
 			continue
 		}
-		if at >= len(toks) || toks[at].kind != 'w' || !p.thingPlace[toks[at].text] {
+		k := placeAfter(p, toks, ct.end)
+		if k < 0 {
 			continue
-		}
-		k := at + 1
-		for k < len(toks) && toks[k].kind == 'w' && p.stop[toks[k].text] && !toks[k].opens {
-			k++
 		}
 		if tagAt[k] {
 			placed = append(placed, k) // "the filter on AHU-3"

@@ -1,9 +1,6 @@
 package recall
 
-import (
-	"slices"
-	"strings"
-)
+import "slices"
 
 // dropRelayingRelatives keeps a relative of the writer from making the
 // request an errand when the sentence names a thing of ours or an id: "my
@@ -25,10 +22,8 @@ func (x *Index) dropRelayingRelatives(p *pack, text string, toks []token, cs []c
 		}
 	}
 	for _, id := range idents {
-		if at := strings.Index(text, id); at >= 0 {
-			if k := slices.IndexFunc(toks, func(t token) bool { return t.start == at }); k >= 0 {
-				ours[sentenceOf(toks, k)] = true
-			}
+		if k := tokenAt(text, toks, id); k >= 0 {
+			ours[sentenceOf(toks, k)] = true
 		}
 	}
 	relative := func(at int) bool {
