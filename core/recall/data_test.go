@@ -90,3 +90,14 @@ func TestAcmeEntities_CoverTheDemoProperties(t *testing.T) {
 		assert.True(t, ids[p], p)
 	}
 }
+
+// Two lexicon entries that fold to one key must mean the same: which one
+// held would otherwise depend on map order, and the same request would be
+// read two ways from one run to the next.
+func TestParsePack_FoldedLexiconKeysMustAgree(t *testing.T) {
+	_, err := parsePack([]byte(`{"lang": "es", "lexicon": {"pasó": "happen @past", "paso": "happen"}}`))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "paso")
+	_, err = parsePack([]byte(`{"lang": "es", "lexicon": {"pasó": "happen", "paso": "happen"}}`))
+	require.NoError(t, err)
+}

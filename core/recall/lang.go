@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -410,9 +411,15 @@ func parsePack(data []byte) (*pack, error) {
 	if len(p.restore) == 0 {
 		p.restore = []string{""}
 	}
-	for k, v := range f.Lexicon {
-		k = Normalize(k)
-		p.lex[k] = strings.Fields(v)
+	// two entries written differently that fold to one key ("pasó",
+	// "paso") must say the same, or which one holds would depend on the
+	// order a map is read in
+	for _, raw := range slices.Sorted(maps.Keys(f.Lexicon)) {
+		k, v := Normalize(raw), strings.Fields(f.Lexicon[raw])
+		if old, ok := p.lex[k]; ok && !slices.Equal(old, v) {
+			return nil, fmt.Errorf("lexicon: %q and another entry fold to %q with different meanings (%q, %q)", raw, k, strings.Join(old, " "), f.Lexicon[raw])
+		}
+		p.lex[k] = v
 		if n := len(strings.Fields(k)); n > p.maxNgram {
 			p.maxNgram = n
 		}
