@@ -84,7 +84,7 @@ func RecallTargets(m *sysmap.Map) []recall.Target {
 		if t.Op != nil {
 			rt := recall.Target{ID: t.Name, Kind: "operation", Phrases: t.Op.Phrases, Text: []string{t.Op.Summary}, Risk: t.Risk, Method: t.Op.Method, Path: t.Op.Path}
 			for _, p := range t.Op.Parameters {
-				rt.Args = append(rt.Args, recall.Arg{Name: p.Name, Type: p.Type, Required: p.Required})
+				rt.Args = append(rt.Args, recall.Arg{Name: p.Name, Type: p.Type, Required: p.Required, Default: p.Default, Enum: p.Enum})
 			}
 			out = append(out, rt)
 			continue

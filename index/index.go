@@ -21,6 +21,10 @@ type Parameter struct {
 	In       string `json:"in"` // path, query or body
 	Required bool   `json:"required"`
 	Type     string `json:"type,omitempty"`
+	// Default is the contract's value when the argument is left out; Enum
+	// the values a string argument may take.
+	Default any      `json:"default,omitempty"`
+	Enum    []string `json:"enum,omitempty"`
 }
 
 // Entry is one operation of the Index.

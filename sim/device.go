@@ -295,14 +295,17 @@ func checkToken(c *call, args map[string]any) error {
 	if _, dup := c.s.tokens.ByName(name); dup {
 		return api.Problemf(409, api.CodeConflict, "A token named %q exists.", name).WithField("name")
 	}
-	if k, _ := args["kind"].(string); !gate.Kind(k).Valid() {
+	if k, ok := args["kind"].(string); (ok || args["kind"] != nil) && !gate.Kind(k).Valid() {
 		return api.NewProblem(400, api.CodeInvalidRequest, "kind is human, ai, rule or peer.").WithField("kind")
 	}
-	if cl, _ := args["clearance"].(string); !gate.Clearance(cl).Valid() {
+	if cl, ok := args["clearance"].(string); (ok || args["clearance"] != nil) && !gate.Clearance(cl).Valid() {
 		return api.NewProblem(400, api.CodeInvalidRequest, "clearance is public, internal, operator or owner.").WithField("clearance")
 	}
 	list, ok := args["scopes"].([]any)
-	if !ok {
+	if args["scopes"] == nil {
+		list, ok = []any{}, true
+	}
+	if !ok || (args["scopes"] != nil && len(list) == 0) {
 		return api.NewProblem(400, api.CodeInvalidRequest, "scopes is a list of scopes.").WithField("scopes")
 	}
 	for _, sc := range list {
@@ -320,12 +323,23 @@ type secret struct {
 }
 
 func runPostToken(s *Sim, a gate.Action) (int, any, error) {
-	var scopes []string
-	for _, sc := range a.Arguments["scopes"].([]any) {
-		scopes = append(scopes, sc.(string))
+	// the contract's defaults (TokenInput): a person's token that may only read
+	scopes := []string{gate.ScopeRead}
+	if list, ok := a.Arguments["scopes"].([]any); ok {
+		scopes = scopes[:0]
+		for _, sc := range list {
+			scopes = append(scopes, sc.(string))
+		}
+	}
+	kind, clearance := gate.KindHuman, gate.ClearanceInternal
+	if k, ok := a.Arguments["kind"].(string); ok {
+		kind = gate.Kind(k)
+	}
+	if cl, ok := a.Arguments["clearance"].(string); ok {
+		clearance = gate.Clearance(cl)
 	}
 	t := gate.Token{ID: s.newID(), Name: a.Arguments["name"].(string), Value: fmt.Sprintf("hk-%016x%016x", s.ids.Uint64(), s.ids.Uint64()),
-		Kind: gate.Kind(a.Arguments["kind"].(string)), Scopes: scopes, Clearance: gate.Clearance(a.Arguments["clearance"].(string))}
+		Kind: kind, Scopes: scopes, Clearance: clearance}
 	if err := s.tokens.Add(t); err != nil {
 		return 0, nil, err
 	}

@@ -163,3 +163,26 @@ func TestTokens_ListShowsHintsAndCreateShowsValueOnce(t *testing.T) {
 	require.Equal(t, 200, do(t, s, "demo-owner", "DELETE", "/heart/v1/tokens/"+tokID, "").Status)
 	problem(t, do(t, s, value, "GET", "/heart/v1/whoami", ""), 401, "unauthorized")
 }
+
+// A token asked for by name only takes the contract's defaults (TokenInput):
+// a person's token that may only read, never more; a kind, clearance or
+// scope list that is given must be valid.
+func TestTokens_CreateByNameOnlyTakesTheReadOnlyDefaults(t *testing.T) {
+	s, _ := newTestSim(t)
+	resp := do(t, s, "demo-owner", "POST", "/heart/v1/tokens", `{"name":"contractor"}`)
+	require.Equal(t, 201, resp.Status, string(resp.Body))
+	made := decodeMap(t, resp)
+	assert.Equal(t, "human", made["kind"])
+	assert.Equal(t, "internal", made["clearance"])
+	assert.Equal(t, []any{"heart.read"}, made["scopes"])
+	for _, bad := range []string{
+		`{"name":"a","kind":""}`,
+		`{"name":"b","kind":"robot"}`,
+		`{"name":"c","clearance":"boss"}`,
+		`{"name":"d","scopes":[]}`,
+		`{"name":"e","scopes":"heart.read"}`,
+		`{"name":"f","scopes":["heart.everything"]}`,
+	} {
+		problem(t, do(t, s, "demo-owner", "POST", "/heart/v1/tokens", bad), 400, "invalid-request")
+	}
+}

@@ -56,7 +56,7 @@ func fullTargets(t testing.TB) ([]Target, []Entity) {
 		}
 		tg := Target{ID: e.ID, Kind: "operation", Phrases: e.Phrases, Text: []string{e.Summary}, Risk: e.Risk, Method: e.Method, Path: e.Path}
 		for _, p := range e.Parameters {
-			tg.Args = append(tg.Args, Arg{Name: p.Name, Type: p.Type, Required: p.Required})
+			tg.Args = append(tg.Args, Arg{Name: p.Name, Type: p.Type, Required: p.Required, Default: p.Default, Enum: p.Enum})
 		}
 		targets = append(targets, tg)
 	}

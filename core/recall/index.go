@@ -442,6 +442,7 @@ type query struct {
 	self          bool      // "I", "my", "mich", "moi": the caller speaks of themself
 	it            bool      // a pronoun that may stand for a thing ("turn it off")
 	quote         string    // text to pass on ("… saying the tank is full")
+	holder        string    // whom a new credential is for, as a name ("night-shift")
 	now           time.Time
 	specific      bool
 	specificCmds  []int
@@ -482,6 +483,12 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.quote = quoted(p, text, toks, func(w string) bool {
 		return wordMeans(p, w, func(c string) bool { return containsStr(x.d.concepts.Messaging, c) })
 	})
+	qr.holder = holderName(p, text, toks, func(w string) bool {
+		return wordMeans(p, w, func(c string) bool { return containsStr(x.d.concepts.Credentials, c) })
+	}, func(w string) bool {
+		cs, _ := x.cz.wordConcepts(p, w, false)
+		return slices.ContainsFunc(cs, func(c string) bool { return containsStr(x.d.concepts.Creating, c) })
+	}, func(w string) bool { return wordMeans(p, w, func(c string) bool { return x.action[c] }) })
 	markNames(text, toks, func(w string) bool { return x.isTerm(p, w) })
 	x.markRuleBody(p, toks)
 	// "good morning, ...": a greeting is no time, and names nothing

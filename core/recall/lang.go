@@ -111,6 +111,14 @@ type packFile struct {
 	// Quote: words after which the rest is text to pass on, not to read
 	// ("send a message to boiler-2 saying the tank is full")
 	Quote []string `json:"quote"`
+	// Holder: words after which the holder of a new credential is named
+	// ("a token for the contractor", "called qa-laptop"); Naming the ones that
+	// give the name itself, which win over a holder's description
+	Holder []string `json:"holder"`
+	Naming []string `json:"naming"`
+	// HolderEnd: words that end a holder's name ("for the night shift
+	// with write access")
+	HolderEnd []string `json:"holderEnd"`
 	// Relative: words that make the number after them a change by that
 	// much ("by 10"), where the language has an unambiguous one
 	Relative []string `json:"relative"`
@@ -313,6 +321,8 @@ type pack struct {
 	pronouns       map[string]bool
 	enclitics      []string
 	quote          [][]string // each a sequence of folded words
+	holder, naming [][]string
+	holderEnd      map[string]bool
 	relative       map[string]bool
 	greetings      [][]string // each a sequence of folded words
 	closings       [][]string
@@ -428,6 +438,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.pronouns, p.enclitics = set(f.Pronouns), f.Enclitics
 	p.relative = set(f.Relative)
 	p.quote, p.greetings, p.closings = phrases(f.Quote), phrases(f.Greetings), phrases(f.Closings)
+	p.holder, p.naming, p.holderEnd = phrases(f.Holder), phrases(f.Naming), set(f.HolderEnd)
 	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
 	p.closingLines = phrases(f.ClosingLines)
 	p.titles, p.sites, p.coordinators = map[string]bool{}, map[string]bool{}, map[string]bool{}
@@ -538,9 +549,19 @@ type conceptsFile struct {
 	// Meta: concepts of targets whose subject is other operations (the
 	// allowlist, Playbooks, definitions): a command named with them is
 	// what they are about, not a call of it
-	Meta       []string            `json:"meta"`
-	TimeArgs   []string            `json:"timeArgs"`
-	TextArgs   []string            `json:"textArgs"`   // free text taken from what follows a quote word
+	Meta     []string `json:"meta"`
+	TimeArgs []string `json:"timeArgs"`
+	TextArgs []string `json:"textArgs"` // free text taken from what follows a quote word
+	// Credentials: concepts of access a holder is given (a token), when
+	// Creating one is asked for; NameArgs
+	// the arguments that take the holder's name
+	Credentials []string `json:"credentials"`
+	NameArgs    []string `json:"nameArgs"`
+	Creating    []string `json:"creating"` // a new credential is asked for
+	// ScopeArgs take the rights a credential holds; Rights are the
+	// concepts of rights beyond reading, which its default does not give
+	ScopeArgs  []string            `json:"scopeArgs"`
+	Rights     []string            `json:"rights"`
 	FreeForm   []string            `json:"freeForm"`   // targets whose body takes any setting and value
 	PersonOnly []string            `json:"personOnly"` // acts only a person does, never a /serve target (approve)
 	Arithmetic []string            `json:"arithmetic"` // "17 times 23": a sum, not a request

@@ -104,6 +104,10 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 		case a.Type == "date" && qr.when != nil && qr.when.dayOnly && !qr.futureDay():
 			set(a.Name, qr.when.At.Format("2006-01-02"), GroundStated)
 			done = true
+		case qr.holder != "" && containsStr(x.d.concepts.NameArgs, a.Name):
+			set(a.Name, qr.holder, GroundStated) // "a token for the contractor"
+			c.fromText++
+			done = true
 		case qr.quote != "" && containsStr(x.d.concepts.TextArgs, a.Name):
 			set(a.Name, qr.quote, GroundStated) // "… saying the tank is full"
 			done = true
@@ -127,6 +131,12 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 				c.fromText++
 				done = true
 			}
+		}
+		if !done && a.Default != nil && containsStr(x.d.concepts.ScopeArgs, a.Name) && saysAny(qr, x.d.concepts.Rights) {
+			// "a token with operate rights": the default (read only) is not
+			// what was asked, so the rights are asked for
+			c.Missing = append(c.Missing, a.Name)
+			continue
 		}
 		if !done && a.Default != nil {
 			set(a.Name, a.Default, GroundDefault)

@@ -245,6 +245,13 @@ func (j *Operation) UnmarshalJSON(value []byte) error {
 }
 
 type Parameter struct {
+	// The value the operation takes when the argument is left out (the contract's
+	// default); /serve grounds it as default.
+	Default interface{} `json:"default,omitempty,omitzero"`
+
+	// The values a string argument may take.
+	Enum []string `json:"enum,omitempty,omitzero"`
+
 	// In corresponds to the JSON schema field "in".
 	In ParameterIn `json:"in"`
 
@@ -350,6 +357,9 @@ func (j *Parameter) UnmarshalJSON(value []byte) error {
 	var plain Plain
 	if err := json.Unmarshal(value, &plain); err != nil {
 		return err
+	}
+	if plain.Enum != nil && len(plain.Enum) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "enum", 1)
 	}
 	if utf8.RuneCountInString(string(plain.Name)) < 1 {
 		return fmt.Errorf("field %s length: must be >= %d", "name", 1)

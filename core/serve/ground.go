@@ -104,7 +104,9 @@ func ground(t Target, c Candidate, cl claims) Grounding {
 			g.Args[p.Name], g.Grounding[p.Name] = cl.when.At.UTC().Format(time.RFC3339), Stated
 			continue
 		}
-		if p.Default != nil {
+		if p.Default != nil && !contains(c.Missing, p.Name) {
+			// a default the tier says the request does not want ("a token
+			// with operate rights") is asked for instead
 			g.Args[p.Name], g.Grounding[p.Name] = normalizeValue(p.Default), Default
 			continue
 		}
@@ -114,7 +116,7 @@ func ground(t Target, c Candidate, cl claims) Grounding {
 	}
 	for _, m := range c.Missing {
 		if _, ok := g.Args[m]; !ok && !contains(g.Missing, m) && !contains(g.Unchecked, m) {
-			if p, ok := t.Param(m); ok && p.Required {
+			if p, ok := t.Param(m); ok && (p.Required || p.Default != nil) {
 				g.Missing = append(g.Missing, m)
 			}
 		}

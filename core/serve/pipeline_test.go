@@ -744,3 +744,23 @@ func TestServe_WhatIsScheduledForATimeIsReadNow(t *testing.T) {
 	out = serveText(t, env(t, newFake(), u), operator, "show the pump pressure tomorrow at 6")
 	assert.Equal(t, ScheduleTarget, out.Intent.Target)
 }
+
+// An operation's contract defaults are sent as default (a token by name
+// only: a person's, read only); a default the tier reports missing ("a
+// token with operate rights") is asked for, and nothing is submitted.
+func TestServe_ContractDefaultsAreGroundedOrAskedFor(t *testing.T) {
+	dev := newFake()
+	u := match("postToken", 0.9, map[string]any{"name": "contractor"}, nil)
+	out := serveText(t, env(t, dev, u), owner, "create a read-only token for the contractor")
+	require.Equal(t, PendingApproval, out.Outcome, out.Answer)
+	assert.Equal(t, map[string]any{"name": "contractor", "kind": "human", "clearance": "internal", "scopes": []any{"heart.read"}}, out.Intent.Arguments)
+	assert.Equal(t, map[string]string{"name": Stated, "kind": Default, "clearance": Default, "scopes": Default}, out.Intent.Grounding)
+
+	dev = newFake()
+	u = match("postToken", 0.9, map[string]any{"name": "juan"}, nil)
+	u.Candidates[0].Missing = []string{"scopes"}
+	out = serveText(t, env(t, dev, u), owner, "create a token with operate rights for juan")
+	assert.Equal(t, NeedsClarification, out.Outcome, out.Answer)
+	assert.NotContains(t, out.Intent.Arguments, "scopes")
+	assert.Empty(t, dev.nonReads())
+}

@@ -113,7 +113,7 @@ type Param struct {
 	Type     string
 	In       string // path, query, body; "" for a command's argument
 	Format   string // "date" for a command's date argument
-	Default  any    // a command's declared default
+	Default  any    // the declared default (a command's, or the contract's for an operation)
 	Unit     string
 	Min, Max *float64
 	// Description is a command argument's words ("Flow setpoint"): a
@@ -126,7 +126,7 @@ func (t Target) Params() []Param {
 	var out []Param
 	if t.Op != nil {
 		for _, p := range t.Op.Parameters {
-			out = append(out, Param{Name: p.Name, Required: p.Required, Type: p.Type, In: p.In})
+			out = append(out, Param{Name: p.Name, Required: p.Required, Type: p.Type, In: p.In, Default: p.Default})
 		}
 		return out
 	}

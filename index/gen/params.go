@@ -45,13 +45,27 @@ func parametersOf(item *openapi3.PathItem, op *openapi3.Operation) ([]index.Para
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		t := "string"
+		prm := index.Parameter{Name: n, In: "body", Required: required[n], Type: "string"}
 		if s := body.Properties[n]; s != nil && s.Value != nil {
-			t = typeOf(s.Value)
+			prm.Type = typeOf(s.Value)
+			prm.Default, prm.Enum = s.Value.Default, stringEnum(s.Value)
 		}
-		out = append(out, index.Parameter{Name: n, In: "body", Required: required[n], Type: t})
+		out = append(out, prm)
 	}
 	return out, nil
+}
+
+// stringEnum lists the values a string member may take, or nil.
+func stringEnum(s *openapi3.Schema) []string {
+	var out []string
+	for _, v := range s.Enum {
+		str, ok := v.(string)
+		if !ok {
+			return nil
+		}
+		out = append(out, str)
+	}
+	return out
 }
 
 // mergedParameters is the path item's parameters followed by the
