@@ -546,6 +546,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	dropWritersPlace(p, toks, markers)
 	x.markNamedPlaces(p, toks, cs, markers)
 	x.markPlacedThings(p, text, toks, cs, markers, qr.idents)
+	x.markForeignTags(p, text, toks, cs, markers, qr.idents)
 	x.markNamedOwners(p, toks, cs, markers)
 	x.markNamesAfterSites(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)

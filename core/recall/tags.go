@@ -1,0 +1,124 @@
+package recall
+
+import (
+	"strings"
+	"unicode"
+)
+
+// tagReach is how many tokens away from a thing or property word an
+// equipment tag still names what that word is of ("presión de la P-201",
+// "TK-3 level", "Füllstand TK-3 (Sahnetank)").
+const tagReach = 3
+
+// markForeignTags marks @foreign an equipment tag beside a thing or a
+// property word of ours: "TK-3 level?", "¿qué presión tiene la P-201?",
+// "CT-1 basin temp?". A tag is written the way plants label their
+// equipment, capital letters and a number ("P-201", "HX-2", "TK-3"), and no
+// entity of ours has it. Ids of this system's own records are no tags: a
+// word of their kind stands before them ("alert AL-17"), or they are codes
+// ("F17"); nor is a tag that abbreviates one of our components with its
+// number ("P-1" for pump-1, "TK1").
+func (x *Index) markForeignTags(p *pack, text string, toks []token, cs []conceptTok, markers marks, idents []string) {
+	for _, id := range idents {
+		letters, number, ok := equipmentTag(id)
+		if !ok || x.abbreviatesOurs(letters, number) {
+			continue
+		}
+		if _, code := x.codeOf(id); code {
+			continue
+		}
+		k := tokenAt(text, toks, id)
+		if k < 0 {
+			continue
+		}
+		last := k // "P-201" is three tokens
+		for last+1 < len(toks) && toks[last+1].end <= toks[k].start+len(id) {
+			last++
+		}
+		before := articlesBefore(p, toks, k)
+		kinded, near := false, false
+		for _, ct := range cs {
+			if ct.typo {
+				continue
+			}
+			if before > 0 && ct.end == before && x.df[ct.c] > 0 && !x.action[ct.c] && x.thingOf[ct.c] == "" && !x.entityWord[ct.c] {
+				kinded = true // "alert AL-17", "la sauvegarde BK-2"
+			}
+			ours := x.thingOf[ct.c] != "" || x.valueWord[ct.c] // "está" (status) is neither
+			if ours && toks[ct.start].sentence == toks[k].sentence && (abs(ct.start-last) <= tagReach || abs(k-(ct.end-1)) <= tagReach) &&
+				!symbolBetween(toks, ct, k, last) {
+				near = true
+			}
+		}
+		if near && !kinded {
+			markers["@foreign"] = append(markers["@foreign"], k)
+		}
+	}
+}
+
+// equipmentTag splits a tag written as one to four capital letters, an
+// optional hyphen and one to four digits ("P-201", "TK3", "AHU-3").
+func equipmentTag(id string) (letters, number string, ok bool) {
+	i := strings.IndexFunc(id, func(r rune) bool { return !unicode.IsUpper(r) })
+	if i < 1 || i > 4 {
+		return "", "", false
+	}
+	letters, rest := id[:i], strings.TrimPrefix(id[i:], "-")
+	if rest == "" || len(rest) > 4 || strings.ContainsFunc(rest, func(r rune) bool { return r < '0' || r > '9' }) {
+		return "", "", false
+	}
+	return letters, rest, true
+}
+
+// abbreviatesOurs: letters shorten the name of one of our components,
+// its first letter first ("P", "TK", "CTRL"), and number is that
+// component's ("pump-1": P-1).
+func (x *Index) abbreviatesOurs(letters, number string) bool {
+	for _, e := range x.entities {
+		if e.e.Kind != "component" {
+			continue
+		}
+		name, num, ok := strings.Cut(e.e.ID, "-")
+		if ok && num == number && abbreviates(strings.ToLower(letters), name) {
+			return true
+		}
+	}
+	return false
+}
+
+// abbreviates: short spells a subsequence of word beginning with its first
+// letter ("tk" of "tank").
+func abbreviates(short, word string) bool {
+	if short == "" || word == "" || short[0] != word[0] {
+		return false
+	}
+	j := 0
+	for i := 0; i < len(word) && j < len(short); i++ {
+		if word[i] == short[j] {
+			j++
+		}
+	}
+	return j == len(short)
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// symbolBetween: a mark stands between the word ct and the tag at
+// toks[k:last+1] ("la bomba de la estación (la P-201 déjala)": an aside).
+func symbolBetween(toks []token, ct conceptTok, k, last int) bool {
+	from, to := ct.end, k
+	if ct.start > last {
+		from, to = last+1, ct.start
+	}
+	for i := from; i < to; i++ {
+		if toks[i].kind == 's' {
+			return true
+		}
+	}
+	return false
+}

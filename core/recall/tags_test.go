@@ -1,0 +1,54 @@
+package recall
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// An equipment tag no entity of ours has, beside a thing or a value word,
+// is another machine's; our own records' ids, codes and the short forms of
+// our components are not.
+func TestResolve_ATagBesideOurWordsIsAnotherMachine(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		ours       bool
+	}{
+		{"es", "¿qué presión tiene la P-201?", false},
+		{"en", "TK-3 level? the cream tank, not the acme one", false},
+		{"de", "Füllstand TK-3 (Sahnetank)?", false},
+		{"en", "show me the HX-2 outlet temperature trend over the last hour", false},
+		{"fr", "pression au refoulement de la P-201 ?", false},
+		{"en", "P-1 pressure?", true},
+		{"en", "TK1 level", true},
+		{"en", "acknowledge alert AL-17", true},
+		{"en", "what's F17 on the pump?", true},
+		{"es", "para la bomba de la estación (la P-201 déjala como está)", true},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, c.ours, x.Resolve(c.text, ctx).Decision != DecisionNone, c.text)
+	}
+}
+
+func TestEquipmentTag(t *testing.T) {
+	for _, c := range []struct {
+		id, letters, number string
+		ok                  bool
+	}{
+		{"P-201", "P", "201", true},
+		{"TK3", "TK", "3", true},
+		{"AHU-3", "AHU", "3", true},
+		{"al-17", "", "", false},
+		{"pump-1", "", "", false},
+		{"ABCDE-1", "", "", false},
+		{"P-20a", "", "", false},
+		{"fw-2.4.1", "", "", false},
+	} {
+		l, n, ok := equipmentTag(c.id)
+		assert.Equal(t, c.ok, ok, c.id)
+		assert.Equal(t, c.letters, l, c.id)
+		assert.Equal(t, c.number, n, c.id)
+	}
+}
