@@ -118,14 +118,8 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 	// whose commands put the verb last, a clause ending in an infinitive
 	// of an action asks for it
 	if p.verbFinal && !question {
-		last := map[int]conceptTok{}
-		for _, ct := range cs {
-			if l, ok := last[clause[ct.start]]; !ok || ct.start > l.start {
-				last[clause[ct.start]] = ct
-			}
-		}
-		for k, ct := range last {
-			if w := toks[ct.end-1].text; x.action[ct.c] && !ct.typo && strings.HasSuffix(w, "en") {
+		for k := range first {
+			if x.endsInInfinitive(toks, clause, cs, k) {
 				asks[k] = true
 			}
 		}
@@ -249,6 +243,12 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 				// Let's do the config backup right now instead": of a plan's
 				// items, the one asked for now
 				best, ok = now, true
+			}
+			if !ok {
+				// "La pause est finie … Ils attendent les cartons. Redémarre
+				// le convoyeur.": of a long message's clauses, the one that
+				// opens with the deed and names something of ours asks
+				best, ok = x.onlyImperative(p, text, toks, clause, cs, markers, asks, requests)
 			}
 			if !ok {
 				return nil, false
@@ -512,4 +512,107 @@ func (x *Index) shortKnownQuestions(p *pack, text string, toks []token, cs []con
 		}
 	}
 	return out
+}
+
+// onlyImperative is the one clause of requests that opens with an action
+// (only fillers, hesitations and words of pack beforeImperative before it:
+// "go ahead and fill the tank", "Redémarre le convoyeur", "Zeig mir die
+// geplanten Aktionen") and names a thing or an entity of ours; the others
+// tell ("the driver hates waiting", "ils attendent les cartons", "Nach dem
+// Stopp von vorhin"). None or two: no such clause.
+func (x *Index) onlyImperative(p *pack, text string, toks []token, clause []int, cs []conceptTok, markers marks, asks map[int]bool, requests []int) (int, bool) {
+	opens := map[int]int{} // clause -> its first word not a stop word
+	for i, t := range toks {
+		if _, seen := opens[clause[i]]; !seen && t.kind == 'w' && !t.used && !p.beforeImp[t.text] && !p.hesitations[t.text] {
+			opens[clause[i]] = i
+		}
+	}
+	found, n := -1, 0
+	for _, k := range requests {
+		at, ok := opens[k]
+		if !ok {
+			continue
+		}
+		// "Affiche le niveau", "Show me …"; "Could you …", "Tu peux …"
+		// "On a eu une alerte": a word before a copula is what something
+		// is said of, no verb; a question asks ("what is …?")
+		told := at+1 < len(toks) && p.copulas[toks[at+1].text] && !questionClause(text, toks, clause, k)
+		deed := !told && slices.Contains(markers["@read"], at) || slices.ContainsFunc(markers["@ask"], func(a int) bool { return clause[a] == k })
+		ours := false
+		if p.verbFinal && x.endsInInfinitive(toks, clause, cs, k) {
+			deed = true // "Alle Logs löschen"
+		}
+		for _, ct := range cs {
+			if clause[ct.start] != k || ct.typo {
+				continue
+			}
+			if ct.start == at && x.action[ct.c] && !participle(p, toks[at].orig) && !(ct.end < len(toks) && p.copulas[toks[ct.end].text]) {
+				deed = true
+			}
+			if x.thingOf[ct.c] != "" || x.entityWord[ct.c] || x.isComponentWord(ct.c) || (x.df[ct.c] > 0 && !x.action[ct.c]) {
+				ours = true
+			}
+		}
+		if deed && ours {
+			found, n = k, n+1
+		}
+	}
+	return found, n == 1
+}
+
+// endsInInfinitive: clause k's last concept is an action written as an
+// infinitive ("Band starten", "Alle Logs löschen"), which in a pack whose
+// commands put the verb last asks for it.
+func (x *Index) endsInInfinitive(toks []token, clause []int, cs []conceptTok, k int) bool {
+	last, found := conceptTok{}, false
+	for _, ct := range cs {
+		if clause[ct.start] == k && (!found || ct.start > last.start) {
+			last, found = ct, true
+		}
+	}
+	return found && x.action[last.c] && !last.typo && strings.HasSuffix(toks[last.end-1].text, "en")
+}
+
+// questionClause: a question mark follows clause k's last word.
+func questionClause(text string, toks []token, clause []int, k int) bool {
+	for i := len(toks) - 1; i >= 0; i-- {
+		if clause[i] == k {
+			return strings.HasPrefix(strings.TrimLeft(text[toks[i].end:], " \t"), "?")
+		}
+	}
+	return false
+}
+
+// dropApartStory drops the @foreign marks of the story's sentences that
+// hold no word of the request, are no heading and name no thing or value
+// (ours says which concepts are) the request names too.
+func dropApartStory(text string, toks []token, cs []conceptTok, context []bool, markers marks, ours func(c string) bool) {
+	request, named := map[int]bool{}, map[string]bool{}
+	for i, t := range toks {
+		if !context[i] {
+			request[t.sentence] = true
+		}
+		// a heading ("Kesselhaus: …", "Freibad: wie warm ist das
+		// Becken?") says where the request is about
+		if i+1 == len(toks) || toks[i+1].sentence != t.sentence {
+			if t.text == ":" || strings.HasPrefix(strings.TrimLeft(text[t.end:], " \t"), ":") {
+				request[t.sentence] = true
+			}
+		}
+	}
+	for _, ct := range cs {
+		if !context[ct.start] && ours(ct.c) {
+			named[ct.c] = true
+		}
+	}
+	shared := map[int]bool{}
+	for _, ct := range cs {
+		if context[ct.start] && named[ct.c] {
+			shared[toks[ct.start].sentence] = true
+		}
+	}
+	markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool {
+		s := toks[at].sentence
+		return context[at] && !request[s] && !shared[s]
+	})
 }

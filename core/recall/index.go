@@ -606,6 +606,14 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			end := requestEnd(context)
 			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end && !appos[clause[at]] })
 		}
+		// nor is what a story tells in sentences of its own ("La pause est
+		// finie et les gars sont revenus. Ils attendent les cartons.
+		// Démarre le convoyeur."), when the request names a thing of ours
+		// and those sentences do not ("the aquarium pump in reception is
+		// loud. Can you stop the pump?" stays about the aquarium's)
+		if ownThing {
+			dropApartStory(text, toks, cs, context, markers, func(c string) bool { return x.thingOf[c] != "" || x.valueWord[c] })
+		}
 		// nor is where the writer is or works, told before a request that
 		// names a thing of ours the story does not ("I work in the QA lab
 		// next door … Could you fill the tank to 75 percent now?", "je suis

@@ -119,6 +119,12 @@ type packFile struct {
 	// HolderEnd: words that end a holder's name ("for the night shift
 	// with write access")
 	HolderEnd []string `json:"holderEnd"`
+	// BeforeImperative: the words that may come before a command's verb
+	// ("go ahead and fill", "bitte mal starten")
+	BeforeImperative []string `json:"beforeImperative"`
+	// Copulas: after a deed's word they make it a noun that something is
+	// said of ("Stopp ist vorbei", "the stop is over")
+	Copulas []string `json:"copulas"`
 	// Relative: words that make the number after them a change by that
 	// much ("by 10"), where the language has an unambiguous one
 	Relative []string `json:"relative"`
@@ -323,6 +329,8 @@ type pack struct {
 	quote          [][]string // each a sequence of folded words
 	holder, naming [][]string
 	holderEnd      map[string]bool
+	beforeImp      map[string]bool
+	copulas        map[string]bool
 	relative       map[string]bool
 	greetings      [][]string // each a sequence of folded words
 	closings       [][]string
@@ -439,6 +447,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.relative = set(f.Relative)
 	p.quote, p.greetings, p.closings = phrases(f.Quote), phrases(f.Greetings), phrases(f.Closings)
 	p.holder, p.naming, p.holderEnd = phrases(f.Holder), phrases(f.Naming), set(f.HolderEnd)
+	p.beforeImp, p.copulas = set(f.BeforeImperative), set(f.Copulas)
 	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
 	p.closingLines = phrases(f.ClosingLines)
 	p.titles, p.sites, p.coordinators = map[string]bool{}, map[string]bool{}, map[string]bool{}
