@@ -110,6 +110,9 @@ func RecallTargets(m *sysmap.Map) []recall.Target {
 // and enum values.
 func RecallEntities(m *sysmap.Map) []recall.Entity {
 	var out []recall.Entity
+	if m.Card.Name != "" {
+		out = append(out, recall.Entity{Kind: recall.KindSystemName, ID: m.Card.Name})
+	}
 	enums := map[string]bool{}
 	for _, p := range m.Properties {
 		out = append(out, recall.Entity{Kind: "property", ID: p.Name, Aliases: nonEmpty(append([]string{p.Title}, p.Aliases...)...), Unit: p.Unit})

@@ -351,9 +351,10 @@ func (x *Index) markOtherInstances(p *pack, toks []token, cs []conceptTok, marke
 }
 
 // claimsOurs: the request claims a thing for the station, by a word of the
-// pack's ours right before a thing ("how full is OUR tank?", "our level
-// sensor"; not "the valve on our boiler") or alone ("el filtro de 90
-// segundos, el nuestro"), or by a component's id
+// pack's ours or of the system's own name right before a thing ("how full
+// is OUR tank?", "our level sensor", "the Acme unit"; not "the valve on our
+// boiler") or alone ("el filtro de 90 segundos, el nuestro"), or by a
+// component's id
 // ("pump-1 flow to 150 l/min"). Other equipment it names beside is then a
 // comparison or a reason ("forget the fire-water tank", "like the
 // boiler", "the second pump house is down"), not its object.
@@ -364,7 +365,7 @@ func (x *Index) claimsOurs(p *pack, toks []token, cs []conceptTok, ids []EntityR
 		}
 	}
 	for i, t := range toks {
-		if t.kind != 'w' || !p.ours[t.text] {
+		if t.kind != 'w' || !p.ours[t.text] && !x.namesUs(p, toks, i) {
 			continue
 		}
 		// standing alone ("…, el nuestro, no el de la torre", "the one

@@ -64,6 +64,7 @@ type Index struct {
 	// against those
 	entByConcept map[string][]int
 	cmdsOf       map[string][]int // thing -> its commands
+	ownNames     map[string]bool  // words of the system's own name ("acme"), names.go
 	action       map[string]bool
 	haltC        map[string]bool
 	stopOnly     map[string]bool
@@ -142,7 +143,12 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 			defaults[e.Kind+" "+e.ID] = e.Aliases
 		}
 	}
+	x.ownNames = map[string]bool{}
 	for _, e := range entities {
+		if e.Kind == KindSystemName {
+			x.addOwnName(e.ID) // names.go
+			continue
+		}
 		x.entityIDs[e.ID] = true
 		if extra := defaults[e.Kind+" "+e.ID]; len(extra) > 0 {
 			e.Aliases = append(append([]string(nil), e.Aliases...), extra...)

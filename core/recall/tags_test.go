@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // An equipment tag no entity of ours has, beside a thing or a value word,
@@ -50,5 +51,29 @@ func TestEquipmentTag(t *testing.T) {
 		assert.Equal(t, c.ok, ok, c.id)
 		assert.Equal(t, c.letters, l, c.id)
 		assert.Equal(t, c.number, n, c.id)
+	}
+}
+
+// The system's own name claims a thing for it, as "our" does, unless
+// denied ("not the acme one").
+func TestNamesUs_TheSystemsOwnNameUnlessDenied(t *testing.T) {
+	tg, ents := fullTargets(t)
+	x, err := Build(tg, append(ents, Entity{Kind: KindSystemName, ID: "Acme pump station"}), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]bool{"acme": true}, x.ownNames, "pump and station are words of the packs")
+	for _, c := range []struct {
+		lang, text string
+		at         int
+		us         bool
+	}{
+		{"de", "Förderband der Acme-Station anhalten", 2, true},
+		{"en", "how much power is the Acme unit pulling", 5, true},
+		{"en", "the cream tank, not the acme one", 6, false},
+		{"en", "the cream tank", 1, false},
+	} {
+		p := x.d.packs[c.lang]
+		toks := tokenize(c.text)
+		require.Greater(t, len(toks), c.at, c.text)
+		assert.Equal(t, c.us, x.namesUs(p, toks, c.at), c.text)
 	}
 }
