@@ -229,6 +229,7 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 		requests = kept
 	}
 	request, elsewhere := x.oursBesideElse(clause, cs, markers, requests)
+	together := map[int]bool{} // clauses that ask for one thing with the request
 	if !elsewhere {
 		// one request and a story; two requests are not a story, unless
 		// one of them is far better explained by this system's words than
@@ -247,8 +248,16 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 			if !ok {
 				// "La pause est finie … Ils attendent les cartons. Redémarre
 				// le convoyeur.": of a long message's clauses, the one that
-				// opens with the deed and names something of ours asks
-				best, ok = x.onlyImperative(p, text, toks, clause, cs, markers, asks, requests)
+				// opens with the deed and names something of ours asks; so
+				// do a question and the order right after it that says it
+				// again ("¿Qué resultados dio el último autodiagnóstico?
+				// Enséñame los diagnósticos.")
+				if group := x.imperatives(p, text, toks, clause, cs, markers, requests); consecutive(group) {
+					best, ok = group[len(group)-1], true
+					for _, k := range group {
+						together[k] = true
+					}
+				}
 			}
 			if !ok {
 				return nil, false
@@ -260,7 +269,7 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 	}
 	context = make([]bool, len(toks))
 	for i := range toks {
-		context[i] = clause[i] != request
+		context[i] = clause[i] != request && !together[clause[i]]
 	}
 	// "don't restart now. do it at 6am": the deed a word of the request
 	// stands for is the request's own, the last one told before it
@@ -514,21 +523,21 @@ func (x *Index) shortKnownQuestions(p *pack, text string, toks []token, cs []con
 	return out
 }
 
-// onlyImperative is the one clause of requests that opens with an action
+// imperatives are the clauses of requests that open with an action
 // (only fillers, hesitations and words of pack beforeImperative before it:
 // "go ahead and fill the tank", "Redémarre le convoyeur", "Zeig mir die
 // geplanten Aktionen") and names a thing or an entity of ours; the others
 // tell ("the driver hates waiting", "ils attendent les cartons", "Nach dem
-// Stopp von vorhin"). None or two: no such clause.
-func (x *Index) onlyImperative(p *pack, text string, toks []token, clause []int, cs []conceptTok, markers marks, asks map[int]bool, requests []int) (int, bool) {
+// Stopp von vorhin"). In the order of the message.
+func (x *Index) imperatives(p *pack, text string, toks []token, clause []int, cs []conceptTok, markers marks, requests []int) []int {
 	opens := map[int]int{} // clause -> its first word not a stop word
 	for i, t := range toks {
 		if _, seen := opens[clause[i]]; !seen && t.kind == 'w' && !t.used && !p.beforeImp[t.text] && !p.hesitations[t.text] {
 			opens[clause[i]] = i
 		}
 	}
-	found, n := -1, 0
-	for _, k := range requests {
+	var found []int
+	for _, k := range slices.Sorted(slices.Values(requests)) {
 		at, ok := opens[k]
 		if !ok {
 			continue
@@ -554,10 +563,20 @@ func (x *Index) onlyImperative(p *pack, text string, toks []token, clause []int,
 			}
 		}
 		if deed && ours {
-			found, n = k, n+1
+			found = append(found, k)
 		}
 	}
-	return found, n == 1
+	return found
+}
+
+// consecutive: clauses one after another, at least one.
+func consecutive(clauses []int) bool {
+	for i := 1; i < len(clauses); i++ {
+		if clauses[i] != clauses[i-1]+1 {
+			return false
+		}
+	}
+	return len(clauses) > 0
 }
 
 // endsInInfinitive: clause k's last concept is an action written as an
