@@ -585,7 +585,14 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		if elsewhere {
 			drop = append(drop, "@foreign", "@others") // "…, and who's on the night shift tonight?"
 		}
+		// "Könnten Sie im Kühlraum der Kantine nachschauen, wie kalt es
+		// dort ist?": a word of the request that points back to where the
+		// story is keeps the story's errands and other places
+		_, there := firstPhrase(p.thereWords, toks, func(i int) bool { return !context[i] })
 		for _, m := range drop {
+			if there && m == "@off" {
+				continue
+			}
 			markers[m] = slices.DeleteFunc(markers[m], func(at int) bool { return context[at] })
 		}
 		// the person's own things in the story ("the filter looked sluggish

@@ -125,6 +125,9 @@ type packFile struct {
 	// Copulas: after a deed's word they make it a noun that something is
 	// said of ("Stopp ist vorbei", "the stop is over")
 	Copulas []string `json:"copulas"`
+	// ThereWords point back to a place the story told of ("wie kalt es
+	// dort ist", "what's the level up there")
+	ThereWords []string `json:"thereWords"`
 	// Relative: words that make the number after them a change by that
 	// much ("by 10"), where the language has an unambiguous one
 	Relative []string `json:"relative"`
@@ -331,6 +334,7 @@ type pack struct {
 	holderEnd      map[string]bool
 	beforeImp      map[string]bool
 	copulas        map[string]bool
+	thereWords     [][]string
 	relative       map[string]bool
 	greetings      [][]string // each a sequence of folded words
 	closings       [][]string
@@ -447,7 +451,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.relative = set(f.Relative)
 	p.quote, p.greetings, p.closings = phrases(f.Quote), phrases(f.Greetings), phrases(f.Closings)
 	p.holder, p.naming, p.holderEnd = phrases(f.Holder), phrases(f.Naming), set(f.HolderEnd)
-	p.beforeImp, p.copulas = set(f.BeforeImperative), set(f.Copulas)
+	p.beforeImp, p.copulas, p.thereWords = set(f.BeforeImperative), set(f.Copulas), phrases(f.ThereWords)
 	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
 	p.closingLines = phrases(f.ClosingLines)
 	p.titles, p.sites, p.coordinators = map[string]bool{}, map[string]bool{}, map[string]bool{}
