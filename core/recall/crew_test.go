@@ -24,6 +24,9 @@ func TestResolve_CrewIsForWhomOrAnErrand(t *testing.T) {
 		{"en", "can you schedule a meeting with HR for Thursday at 10?", ""},
 		{"es", "programa una reunión con recursos humanos el lunes", ""},
 		{"fr", "Qui est d'équipe de nuit samedi ?", ""},
+		{"es", "¿Quién está de turno esta noche en la estación?", ""},
+		{"de", "Wer hat am Sonntag Frühschicht an der Linie?", ""},
+		{"en", "Show me the Rhythm for the night shift, I want to see who or what changed things.", "getRhythm"},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang
