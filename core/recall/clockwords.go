@@ -48,6 +48,11 @@ func spokenClock(p *pack, toks []token, numAt map[int]numSpan, i int) (h, m, end
 			return (int(n.value) + 23) % 24, 30, n.end, true
 		}
 	}
+	// "at half six" (British): half past the hour named, only after a
+	// word of time ("half six bottles" is no time)
+	if tw["halfAfter"][toks[i].text] && n.words && at && n.value-math.Trunc(n.value) == 0.5 && n.value >= 1 && n.value < 24 {
+		return int(n.value), 30, n.end, true
+	}
 	// minutes first: "half past ten", "viertel vor neun"
 	if mm, isMin := minutes(n.value); isMin {
 		if j, ok := after(n.end, "clockAfter"); ok && (n.value < 1 || at) {

@@ -537,6 +537,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	unitWords := x.d.units.mentions(toks)
 	pretexts := disregards(p, toks)
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
+	if qr.when == nil {
+		cs = x.unreadTimes(p, toks, cs)
+	}
 	cs, qr.eventTimed = x.eventTimed(p, toks, clause, cs, markers)
 	cs = x.openToRead(p, toks, cs, markers)
 	qr.idKinds = x.idKinds(p, text, toks, cs, qr.idents)

@@ -46,6 +46,7 @@ type timeWords struct {
 	ClockBefore []string `json:"clockBefore"`
 	ClockPlus   []string `json:"clockPlus"`
 	HalfBefore  []string `json:"halfBefore"`
+	HalfAfter   []string `json:"halfAfter"` // "half six" (British): half past the hour named
 	// PartNotBefore: words after which a part of the day is none ("first
 	// thing before we start" is first of all)
 	PartNotBefore map[string][]string `json:"partNotBefore"`
@@ -537,7 +538,7 @@ func parsePack(data []byte) (*pack, error) {
 		"at": set(t.At), "in": set(t.In), "next": set(t.Next), "last": set(t.Last), "filler": set(t.Filler),
 		"am": set(t.AM), "pm": set(t.PM), "clockword": set(t.Clockword), "until": set(t.Until), "shifts": set(t.Shifts),
 		"dateFiller": set(t.DateFiller), "clockAfter": set(t.ClockAfter), "clockBefore": set(t.ClockBefore),
-		"clockPlus": set(t.ClockPlus), "halfBefore": set(t.HalfBefore), "during": set(t.During), "locative": set(t.Locative), "genitive": set(t.Genitive), "between": set(t.Between),
+		"clockPlus": set(t.ClockPlus), "halfBefore": set(t.HalfBefore), "halfAfter": set(t.HalfAfter), "during": set(t.During), "locative": set(t.Locative), "genitive": set(t.Genitive), "between": set(t.Between),
 	}
 	p.fromNow = phrases(t.FromNow)
 	return p, nil

@@ -98,6 +98,8 @@ func TestTime_ResolvesByTheConventions(t *testing.T) {
 		{"es", "dos horas a partir de ahora", "2026-12-02 16:30", false, "dos horas a partir de ahora"},
 		// clock times in words
 		{"en", "at half past ten tonight", "2026-12-02 22:30", false, "at half past ten tonight"},
+		{"en", "at half six the morra", "2026-12-03 06:30", false, "at half six the morra"}, // British, Scots
+		{"es", "en 20 minutitos", "2026-12-02 14:50", false, "en 20 minutitos"},
 		{"en", "tomorrow at a quarter to nine", "2026-12-03 08:45", false, "tomorrow at a quarter to nine"},
 		{"en", "tomorrow at ten past six", "2026-12-03 06:10", false, "tomorrow at ten past six"},
 		{"de", "morgen um halb elf", "2026-12-03 10:30", false, "morgen um halb elf"},
@@ -581,4 +583,24 @@ func TestResolve_TheWritersPlanAfterTheRequestIsNoTime(t *testing.T) {
 	assert.Equal(t, "com.acme.conveyor.halt", res.ThingHalt)
 	res = x.Resolve("stop the conveyor belt in a minute", testCtx())
 	assert.NotNil(t, res.When)
+}
+
+// "In" and a number before a word no pack reads but written like a unit of
+// time is a time nobody could read: the request is a schedule whose time
+// is asked, never a change now; other words after a number are no time.
+func TestResolve_AnUnreadTimeMakesASchedule(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		text      string
+		scheduled bool
+	}{
+		{"in 5 minuuten start the pump", true},
+		{"start the pump in 2 shakes", false},
+		{"set the flow in 2 steps to 50", false},
+	} {
+		r := x.Resolve(c.text, testCtx())
+		require.NotEmpty(t, r.Shortlist, c.text)
+		assert.Nil(t, r.When, c.text)
+		assert.Equal(t, c.scheduled, r.Scheduled || r.Shortlist[0].Target == "postSchedule", c.text)
+	}
 }

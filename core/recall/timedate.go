@@ -92,3 +92,21 @@ func absDur(d time.Duration) time.Duration {
 	}
 	return d
 }
+
+// unreadTimes adds the schedule concept where a time was said in a word no
+// pack reads but written like a unit of time ("en 20 minutitos", "in 5
+// minuuten"): "in" and a number before it is a time from now, so the
+// request is a schedule whose time must be asked, never a change now.
+func (x *Index) unreadTimes(p *pack, toks []token, cs []conceptTok) []conceptTok {
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].kind != 'w' || !p.timeSet["in"][toks[i].text] || toks[i+1].kind != 'n' {
+			continue
+		}
+		w := toks[i+2]
+		if w.kind != 'w' || w.used || !adjacentWords(toks[i+1], w) || !x.cz.unknown(p, w.text) || !x.d.units.likeTimeUnit(w.text) {
+			continue
+		}
+		cs = append(cs, conceptTok{c: x.d.concepts.Schedule, start: i, end: i + 3})
+	}
+	return cs
+}

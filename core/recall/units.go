@@ -2,6 +2,7 @@ package recall
 
 import (
 	"encoding/json"
+	"github.com/agnivade/levenshtein"
 	"math"
 	"slices"
 	"sort"
@@ -421,4 +422,26 @@ func markCorrections(p *pack, toks []token, qs []Quantity) {
 	case p.has(p.alternatives, after) || p.has(p.hedges, after):
 		open()
 	}
+}
+
+// likeTimeUnit: w is written close to a word for a span of time
+// ("minuuten", "minutitos", "segunditos"): one of one word, of four letters
+// or more, within an edit (two for a long word) or sharing its first four
+// letters ("steps" is no "secs").
+func (t *unitTable) likeTimeUnit(w string) bool {
+	for first, as := range t.byFirst {
+		for _, a := range as {
+			if a.dim != "time" || len(a.toks) != 1 || len(first) < 4 {
+				continue
+			}
+			edits := 1
+			if len(w) >= 7 {
+				edits = 2
+			}
+			if levenshtein.ComputeDistance(w, first) <= edits || len(w) >= 4 && w[:4] == first[:4] {
+				return true
+			}
+		}
+	}
+	return false
 }
