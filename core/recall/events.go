@@ -1,6 +1,9 @@
 package recall
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // eventTimed finds a change timed by an event told as a noun: "drain the
 // tank after the lunch break", "Spül den Filter nach der Fütterung",
@@ -153,4 +156,30 @@ func dropTimeGloss(p *pack, text string, toks []token, clause []int, markers mar
 		}
 		return
 	}
+}
+
+// recordOverHistory: a question about what changed or happened that names
+// no value ("What changed since this morning?", "Qu'est-ce qui a changé
+// depuis ce matin ?") is for the record of what happened, not for the
+// history of some value it would have to ask for.
+func (x *Index) recordOverHistory(cands []Candidate, qr *query) {
+	if _, _, named := bestOfKind(qr.ents, "property"); named {
+		return
+	}
+	top, record := -1, -1
+	for i, c := range cands {
+		if top < 0 || c.Score > cands[top].Score {
+			top = i
+		}
+		if c.Target == x.d.concepts.ChangeRecord {
+			record = i
+		}
+	}
+	if top < 0 || record < 0 || top == record || !slices.Contains(cands[top].Missing, "name") {
+		return
+	}
+	if t := &x.targets[x.byID[cands[top].Target]]; !x.takesKind(t, "property") {
+		return
+	}
+	cands[record].Score = math.Min(1, math.Round((cands[top].Score+0.03)*1000)/1000)
 }

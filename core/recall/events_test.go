@@ -38,3 +38,22 @@ func TestResolve_ADeedToldThenTimedByAProVerb(t *testing.T) {
 		assert.Equal(t, 6, res.When.At.Hour(), c.text)
 	}
 }
+
+// "What changed?" with no value named reads the record of what happened;
+// with a value named, that value's history.
+func TestResolve_WhatChangedReadsTheRecord(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text, want string
+	}{
+		{"en", "What changed since this morning?", "getRhythm"},
+		{"fr", "Qu'est-ce qui a changé depuis ce matin ?", "getRhythm"},
+		{"en", "How did the tank level change since this morning?", "getPropertyHistory"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		r := x.Resolve(c.text, ctx)
+		require.NotEmpty(t, r.Shortlist, c.text)
+		assert.Equal(t, c.want, top(t, r).Target, c.text)
+	}
+}

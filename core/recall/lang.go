@@ -591,6 +591,7 @@ type conceptsFile struct {
 	SystemDeeds  []string `json:"systemDeeds"`
 	Open         string   `json:"open"`         // the valve's opening: on a record it is "show"  // deeds done to the whole system when no object is named (restart, reset, shut down)
 	Statistics   []string `json:"statistics"`   // min, max, mean: asked for, they favour the targets that compute them
+	ChangeRecord string   `json:"changeRecord"` // the record of what happened, for "what changed?" with nothing named
 	StateRead    string   `json:"stateRead"`    // the target that reads a property now, offered for "is it on?"
 	Autonomous   []string `json:"autonomous"`   // what acts on its own: stopping it is Stop, not a thing's halt
 	Offsets      []string `json:"offsets"`      // actions whose numbers are an error to correct, not a value ("calibrate")
