@@ -57,3 +57,23 @@ func TestResolve_WhatChangedReadsTheRecord(t *testing.T) {
 		assert.Equal(t, c.want, top(t, r).Target, c.text)
 	}
 }
+
+// Why a thing changed, asked in the past, is in the record of what
+// happened; why a thing is as it is asks about it now.
+func TestResolve_WhyItChangedReadsTheRecord(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		record     bool
+	}{
+		{"es", "Esta mañana el mezclador estaba parado. ¿Por qué se paró el mezclador?", true},
+		{"fr", "Pourquoi la pompe s'est-elle arrêtée cette nuit ?", true},
+		{"en", "why is the pump running?", false},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		r := x.Resolve(c.text, ctx)
+		got := len(r.Shortlist) > 0 && r.Decision == DecisionMatch && top(t, r).Target == "getRhythm"
+		assert.Equal(t, c.record, got, c.text)
+	}
+}

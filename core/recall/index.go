@@ -449,6 +449,7 @@ type query struct {
 	it            bool      // a pronoun that may stand for a thing ("turn it off")
 	quote         string    // text to pass on ("… saying the tank is full")
 	holder        string    // whom a new credential is for, as a name ("night-shift")
+	whyPast       bool      // asks why a thing changed, in the past tense
 	now           time.Time
 	specific      bool
 	specificCmds  []int
@@ -785,6 +786,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// question about what happened, whatever the tense; "why is the
 	// pressure so high?" asks about a value
 	if at, ok := markers.first("@why"); ok && x.namesChange(toks, cs, context, at) {
+		// "why did it stop?", "¿por qué se paró?", not "why does the tank
+		// get warm when …?"
+		qr.whyPast = qr.past || slices.ContainsFunc(toks[at:], func(t token) bool { return t.kind == 'w' && endsLike(strings.ToLower(t.orig), p.pastEnds) })
 		qr.past, qr.why = true, true
 	}
 	// "who changed the heater setpoint?", "Wer hat den Sollwert
@@ -1749,6 +1753,8 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 			bonus(0.1) // "max heater temperature in the last hour": a statistic of what was
 		case saysAny(qr, x.d.concepts.Statistics) && x.mentions(t, x.d.concepts.History) > 0:
 			// the values one by one compute no maximum: no bonus for the past
+		case qr.whyPast && t.ID == x.d.concepts.ChangeRecord:
+			bonus(0.2) // why a thing changed is what the record of what happened tells
 		case qr.why && x.mentions(t, x.d.concepts.History) > 0:
 			if !x.takesKind(t, "property") {
 				bonus(0.1) // why the pump stopped is in the record of what happened, not in its values

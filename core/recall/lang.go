@@ -272,6 +272,9 @@ type packFile struct {
 	// ParticipleEnds: how past participles end as written ("é", "ado",
 	// "ed"): a clause opened by one tells a state, not a deed to do.
 	ParticipleEnds []string `json:"participleEnds"`
+	// PastEnds: endings of words that tell the past ("paró", "arrêtée",
+	// "stopped"), for why a thing changed
+	PastEnds []string `json:"pastEnds"`
 	// NowWords say the request is for now ("right now", "sofort"): a time
 	// the story tells is then not when to act.
 	NowWords []string `json:"nowWords"`
@@ -384,6 +387,7 @@ type pack struct {
 	definite       map[string]bool
 	elsewhere      map[string][][]string // by first word
 	participleEnds []string
+	pastEnds       []string
 	nowWords       [][]string
 	thenWords      [][]string
 	verbFinal      bool
@@ -500,7 +504,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.greetingsAlone = set(f.GreetingsAlone)
 	p.definite = set(f.Definite)
 	p.elsewhere = byFirstWord(phrases(f.Elsewhere))
-	p.participleEnds = f.ParticipleEnds
+	p.participleEnds, p.pastEnds = f.ParticipleEnds, f.PastEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)
 	p.passive, p.wish = set(f.Passive), set(f.Wish)
 	p.indefinite, p.existential = set(f.Indefinite), set(f.Existential)

@@ -106,3 +106,14 @@ func wished(p *pack, toks []token, at int) bool {
 	}
 	return false
 }
+
+// endsLike: w ends with one of ends and is longer than it by three letters
+// or more ("paró", not "ó").
+func endsLike(w string, ends []string) bool {
+	for _, e := range ends {
+		if strings.HasSuffix(w, e) && len(w) >= len(e)+3 {
+			return true
+		}
+	}
+	return false
+}
