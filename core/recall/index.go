@@ -505,6 +505,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	}
 	signOff(p, toks, func(w string) bool { return x.namesOrActs(p, w) })
 	sites := markNumberedSites(p, toks)
+	markUUIDs(text, toks) // before numbers: "11111111-2222-4333-8444-555555555555" is one id
 	qr.recurring = markRecurring(p, toks)
 	nums := parseNumbers(toks, p)
 	arith := x.arithmetic(toks, nums)
@@ -1981,7 +1982,7 @@ func identifiers(text string, toks []token, x *Index) []string {
 				used = true
 			}
 		}
-		if used {
+		if used && !isUUID(strings.Trim(f, "\"'?!,;:()[]{}«»¿¡.")) {
 			continue // part of a time, a quantity or a component id
 		}
 		hasDigit, hasLetter, hasJoin, odd := false, false, false, false
@@ -2002,7 +2003,7 @@ func identifiers(text string, toks []token, x *Index) []string {
 		if odd {
 			continue
 		}
-		if !hasLetter && !(hasDigit && strings.Count(f, ".") >= 2) {
+		if !hasLetter && !(hasDigit && strings.Count(f, ".") >= 2) && !isUUID(f) {
 			continue // "2.0.1" is a version; "40" is a number
 		}
 		if !(hasDigit || hasJoin) {
