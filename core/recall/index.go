@@ -691,7 +691,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		}
 		// nor is a time the story tells ("the readings have been odd all
 		// morning, so calibrate the sensor"; "we had a glitch overnight")
-		if _, then := firstPhrase(p.thenWords, toks, own); qr.when != nil && !then && x.timeInStory(p, text, toks, cs, qr.when, context) {
+		if _, then := firstPhrase(p.thenWords, toks, own); qr.when != nil && !then && (x.timeInStory(p, text, toks, cs, qr.when, context) || ofANoun(p, text, toks, qr.when, context)) {
 			qr.when = nil
 			// the request's own time still counts ("Evening peak's over by
 			// 11. Restart the controller tonight at 23:00."): read again

@@ -604,3 +604,22 @@ func TestResolve_AnUnreadTimeMakesASchedule(t *testing.T) {
 		assert.Equal(t, c.scheduled, r.Scheduled || r.Shortlist[0].Target == "postSchedule", c.text)
 	}
 }
+
+// A time in the story that says which event a noun names ("the outage of
+// this morning") is no time to act at.
+func TestResolve_ATimeOfANounInTheStoryIsNoTime(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		timed      bool
+	}{
+		{"es", "Reconoce la alarma al-17, ya sabemos que es por el corte de fibra de esta mañana.", false},
+		{"fr", "Acquitte l'alerte al-17, on sait que c'est à cause de la panne de cette nuit.", false},
+		{"es", "Reconoce la alarma al-17 esta tarde.", true},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		r := x.Resolve(c.text, ctx)
+		assert.Equal(t, c.timed, r.When != nil, c.text)
+	}
+}

@@ -110,3 +110,23 @@ func (x *Index) unreadTimes(p *pack, toks []token, cs []conceptTok) []conceptTok
 	}
 	return cs
 }
+
+// ofANoun: the story's time expression says which event a noun names ("el
+// corte de fibra de esta mañana", "the outage of this morning", "la panne
+// de cette nuit"): it begins with, or follows, a genitive word right after
+// a word that is no word of time, so it says nothing of when to act.
+func ofANoun(p *pack, text string, toks []token, w *TimeExpr, context []bool) bool {
+	i := exprStart(text, toks, w)
+	if i < 1 || !context[i] {
+		return false
+	}
+	gen := p.timeSet["genitive"]
+	before := i - 1
+	if !gen[toks[i].text] {
+		if !gen[toks[before].text] {
+			return false
+		}
+		before--
+	}
+	return before >= 0 && toks[before].kind == 'w' && !calendarWord(p, toks[before].text) && !p.stop[toks[before].text]
+}
