@@ -489,6 +489,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.cz.spell(p, toks)
 	qr.quote = quoted(p, text, toks, func(w string) bool {
 		return wordMeans(p, w, func(c string) bool { return containsStr(x.d.concepts.Messaging, c) })
+	}, func(w string) bool {
+		return wordMeans(p, w, func(c string) bool { return containsStr(x.d.concepts.Sending, c) })
 	})
 	qr.holder = holderName(p, text, toks, func(w string) bool {
 		return wordMeans(p, w, func(c string) bool { return containsStr(x.d.concepts.Credentials, c) })

@@ -592,6 +592,7 @@ type conceptsFile struct {
 	// Messaging: concepts of passing a text on ("send", "message"): a
 	// quote follows them
 	Messaging    []string `json:"messaging"`
+	Sending      []string `json:"sending"` // the verbs among them: "send", not "a message from the system"
 	SystemDeeds  []string `json:"systemDeeds"`
 	Open         string   `json:"open"`         // the valve's opening: on a record it is "show"  // deeds done to the whole system when no object is named (restart, reset, shut down)
 	Statistics   []string `json:"statistics"`   // min, max, mean: asked for, they favour the targets that compute them

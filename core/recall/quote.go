@@ -14,7 +14,7 @@ import (
 // something passes text on: "Night crew left a note saying the pump
 // tripped. Is it running?" tells a story, so a word before the quote
 // word must say send or message (messaging).
-func quoted(p *pack, text string, toks []token, messaging func(w string) bool) string {
+func quoted(p *pack, text string, toks []token, messaging, sending func(w string) bool) string {
 	for i := range toks {
 		if !slices.ContainsFunc(toks[:i], func(t token) bool { return t.kind == 'w' && messaging(t.text) }) {
 			continue
@@ -32,7 +32,46 @@ func quoted(p *pack, text string, toks []token, messaging func(w string) bool) s
 			return strings.Trim(strings.TrimSpace(text[toks[k].start:]), `"'«»„“”.!? `)
 		}
 	}
-	return ""
+	return passedAfterMark(text, toks, sending)
+}
+
+// passedAfterMark is the text after the first colon and a space ("a
+// message: valve maintenance is finished", "station-2: we start at 6") or
+// the quoted text («cuve pleine», "tank full") that follows a verb of
+// sending ("Message du système : …" sends nothing); its tokens are marked
+// used, so "at 6" in it is no time.
+func passedAfterMark(text string, toks []token, sending func(w string) bool) string {
+	sends := func(end int) bool {
+		return slices.ContainsFunc(toks, func(t token) bool { return t.end <= end && t.kind == 'w' && sending(t.text) })
+	}
+	from, to := -1, -1
+	if i := strings.Index(text, ": "); i > 0 && sends(i) {
+		from, to = i+2, len(text)
+	} else {
+		for open, closers := range quotePairs {
+			i := strings.IndexRune(text, open)
+			if i < 0 || !sends(i) || (from >= 0 && i > from) {
+				continue
+			}
+			rest := text[i+len(string(open)):]
+			if j := strings.IndexAny(rest, closers); j > 0 {
+				from, to = i+len(string(open)), i+len(string(open))+j
+			}
+		}
+	}
+	if from < 0 {
+		return ""
+	}
+	body := strings.Trim(strings.TrimSpace(text[from:to]), `"'«»„“” `)
+	if body == "" {
+		return ""
+	}
+	for k := range toks {
+		if toks[k].start >= from && toks[k].end <= to {
+			toks[k].used = true
+		}
+	}
+	return body
 }
 
 // quotePairs are the quotation marks that enclose a name.

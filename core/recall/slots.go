@@ -329,8 +329,8 @@ func statedTime(d *data, text, value string) bool {
 	return false
 }
 
-// colonBody is the text after a colon that follows an identifier of the
-// request ("peer station-2: maintenance window starts at 06:00"), or "".
+// colonBody is what follows the recipient's colon ("station-2: maintenance
+// starts at 6"). An id is no text.
 func colonBody(text string, idents []string) string {
 	for _, id := range idents {
 		at := strings.Index(text, id+":")
