@@ -19,7 +19,7 @@ import (
 // config before the contractor comes in" asks for the backup now. The
 // event stands in the clause of the deed, or is a clause of its own;
 // an event gone by ("the dp crept up after the clean") tells a story.
-func (x *Index) eventTimed(p *pack, toks []token, clause []int, cs []conceptTok, markers marks) ([]conceptTok, bool) {
+func (x *Index) eventTimed(p *pack, toks []token, clause []int, cs []conceptTok, markers marks) ([]conceptTok, int) {
 	words := wordsOf(toks, false)
 	for k, i := range words {
 		ph, ok := phraseAt(toks, words, k, p.eventAfter)
@@ -50,9 +50,9 @@ func (x *Index) eventTimed(p *pack, toks []token, clause []int, cs []conceptTok,
 		for m, at := range markers {
 			markers[m] = slices.DeleteFunc(at, func(a int) bool { return a >= i && a <= end })
 		}
-		return slices.DeleteFunc(cs, func(ct conceptTok) bool { return ct.start >= i && ct.start <= end }), true
+		return slices.DeleteFunc(cs, func(ct conceptTok) bool { return ct.start >= i && ct.start <= end }), i
 	}
-	return cs, false
+	return cs, -1
 }
 
 // eventEnd is the last token of the event's noun phrase from words[n] on:

@@ -77,3 +77,22 @@ func TestResolve_WhyItChangedReadsTheRecord(t *testing.T) {
 		assert.Equal(t, c.record, got, c.text)
 	}
 }
+
+// An event or a time gone by that a story tells in sentences of its own is
+// not when the request is to be done; one in the request's sentence is.
+func TestResolve_AStorysEventDoesNotTimeTheRequest(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		text      string
+		scheduled bool
+	}{
+		{"The truck is on its way. We want a full tank when he arrives. Go ahead and fill the tank, please.", false},
+		{"The mixture is settling again, same as last Tuesday. Set the mixer to 900 rpm.", false},
+		{"The truck is on its way. Fill the tank when it arrives.", true},
+	} {
+		r := x.Resolve(c.text, testCtx())
+		require.NotEmpty(t, r.Shortlist, c.text)
+		assert.Nil(t, r.When, c.text)
+		assert.Equal(t, c.scheduled, r.Scheduled, c.text)
+	}
+}

@@ -544,7 +544,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	if qr.when == nil {
 		cs = x.unreadTimes(p, toks, cs)
 	}
-	cs, qr.eventTimed = x.eventTimed(p, toks, clause, cs, markers)
+	cs, eventAt := x.eventTimed(p, toks, clause, cs, markers)
+	qr.eventTimed = eventAt >= 0
 	cs = x.openToRead(p, toks, cs, markers)
 	qr.idKinds = x.idKinds(p, text, toks, cs, qr.idents)
 	cs = x.codeConcepts(p, text, toks, cs, qr.idents)
@@ -688,6 +689,14 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		own := func(i int) bool { return !context[i] }
 		if _, now := firstPhrase(p.nowWords, toks, own); now && qr.when != nil {
 			if i := exprStart(text, toks, qr.when); i >= 0 && context[i] {
+				qr.when = nil
+			}
+		}
+		// nor is a time gone by that the story tells, for a change ("The
+		// mixture is settling again, same as last Tuesday. Crank the mixer
+		// up"): a change is made now or later
+		if qr.when != nil && qr.when.At.Before(now) {
+			if i := exprStart(text, toks, qr.when); i >= 0 && context[i] && !sentenceHasRequest(toks, context, i) {
 				qr.when = nil
 			}
 		}
@@ -949,7 +958,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	if sc := x.d.concepts.Schedule; qr.act {
 		// "Planning de la semaine : … Fais le contre-lavage tout de
 		// suite": the story's plan schedules nothing
-		if _, said := qr.q[sc]; said && !x.planInStory(toks, cs, context, qr.span[sc][0]) {
+		at := qr.span[sc][0]
+		apart := context != nil && at < len(context) && context[at] && !sentenceHasRequest(toks, context, at)
+		if _, said := qr.q[sc]; said && !x.planInStory(toks, cs, context, at) && !apart {
 			qr.scheduled = true
 			// a vague time in words ("after lunch", "nach der Pause") says
 			// when, not what: it names no list of schedules
@@ -958,10 +969,17 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			}
 		}
 	}
+	// an event told in a sentence of the story apart from the request's
+	// ("We want a full tank when he arrives. Go ahead and fill the
+	// tank.") is the story's
+	if qr.eventTimed && context != nil && context[eventAt] && !sentenceHasRequest(toks, context, eventAt) {
+		qr.eventTimed = false
+	}
 	// "restart the controller once IT is done", "Tank füllen, sobald die
 	// Leute fertig sind", "llena el depósito cuando vuelva de comer": a
 	// change timed by an event has no time the Core can keep: it asks when
-	if qr.act && !qr.read && qr.when == nil && qr.bareWhen == nil && (qr.eventTimed || afterEvent(p, toks, markers["@past"])) {
+	apart := func(i int) bool { return context != nil && context[i] && !sentenceHasRequest(toks, context, i) }
+	if qr.act && !qr.read && qr.when == nil && qr.bareWhen == nil && (qr.eventTimed || afterEvent(p, toks, markers["@past"], apart)) {
 		if _, now := firstPhrase(p.nowWords, toks, func(int) bool { return true }); !now {
 			qr.scheduled = true
 		}

@@ -494,12 +494,13 @@ func shiftNamed(p *pack, toks []token, i, end int) bool {
 
 // afterEvent: a clause opened by a word of the pack's eventWhen ("once",
 // "sobald", "cuando", "dès que") tells of an event, not a time: words
-// follow it, none read as a time, and it is no polite "when you can".
-func afterEvent(p *pack, toks []token, past []int) bool {
+// follow it, none read as a time, and it is no polite "when you can"; one
+// in a sentence of the story apart from the request is the story's.
+func afterEvent(p *pack, toks []token, past []int, apart func(i int) bool) bool {
 	words := wordsOf(toks, false)
 	for k, i := range words {
 		ph, ok := phraseAt(toks, words, k, p.eventWhen)
-		if !ok {
+		if !ok || apart(i) {
 			continue
 		}
 		next := k + len(ph)
