@@ -42,6 +42,8 @@ func TestResolve_AStoryApartIsNotTheRequestsObject(t *testing.T) {
 		{"en", "The delivery truck is already on its way. Fill the tank, please.", true},
 		{"de", "Kesselhaus: Druck fällt, Speisepumpe neu starten", false},
 		{"en", "The aquarium pump in reception is loud. Can you stop the pump?", false},
+		{"en", "I just got back from lunch and my phone buzzed twice. Show me the pending actions.", true},
+		{"es", "La olla exprés del comedor no coge presión, ¿qué le pasa?", false},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang

@@ -632,7 +632,11 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// Démarre le convoyeur."), when the request names a thing of ours
 		// and those sentences do not ("the aquarium pump in reception is
 		// loud. Can you stop the pump?" stays about the aquarium's)
-		if ownThing {
+		// or orders something done to an object of ours that is no thing,
+		// named in words of its own ("Show me the pending actions", "Set
+		// the autonomy level to 2"), not by pointing back ("¿puedes subirle
+		// la velocidad?") nor in a question ("¿qué le pasa?")
+		if ownThing || x.namesOwnObject(cs, context) && !saysIt(p, ownTokens(toks, context)) && !asksInQuestion(text, toks, context) {
 			dropApartStory(text, toks, cs, context, markers, func(c string) bool { return x.thingOf[c] != "" || x.valueWord[c] })
 		}
 		// nor is where the writer is or works, told before a request that
@@ -2986,4 +2990,31 @@ func ownMarks(markers marks, context []bool, kinds ...string) marks {
 		}
 	}
 	return out
+}
+
+// namesOwnObject: the request's own clause names an object of ours that
+// is no thing, no value and no deed: a record, a setting, a module ("the
+// pending actions", "the autonomy level", "die Zugangstokens").
+func (x *Index) namesOwnObject(cs []conceptTok, context []bool) bool {
+	for _, ct := range cs {
+		if !context[ct.start] && !ct.typo && x.df[ct.c] > 0 && !x.action[ct.c] && !x.valueWord[ct.c] && !x.entityWord[ct.c] &&
+			x.thingOf[ct.c] == "" && !strings.HasPrefix(ct.c, "@") && !containsStr(x.d.concepts.Person, ct.c) {
+			return true
+		}
+	}
+	return false
+}
+
+// asksInQuestion: a question mark ends a sentence of the request's own
+// words.
+func asksInQuestion(text string, toks []token, context []bool) bool {
+	for i, t := range toks {
+		if context[i] {
+			continue
+		}
+		if strings.HasPrefix(strings.TrimLeft(text[t.end:], " \t"), "?") {
+			return true
+		}
+	}
+	return false
 }
