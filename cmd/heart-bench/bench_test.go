@@ -28,3 +28,22 @@ func TestRender_OneTablePerSection(t *testing.T) {
 	assert.Contains(t, out, "| y | 3 |  |  |\n")
 	assert.Equal(t, 2, strings.Count(out, "| measure |"))
 }
+
+func TestParseBench_ReadsTimesAndSizes(t *testing.T) {
+	out := `goos: linux
+BenchmarkServe-2           	     200	    437448 ns/op	   72561 B/op	    1238 allocs/op
+BenchmarkRecallResolve/targets=106-2         	     200	    181858 ns/op	   23722 B/op	     453 allocs/op
+BenchmarkRecallResolve/targets=10606-2       	     200	  10355188 ns/op	 1521085 B/op	   12837 allocs/op
+PASS`
+	got, order := parseBench(out)
+	assert.Equal(t, []string{"BenchmarkServe", "BenchmarkRecallResolve/targets=106", "BenchmarkRecallResolve/targets=10606"}, order)
+	assert.Equal(t, 437448.0, got["BenchmarkServe"].nsPerOp)
+	assert.Equal(t, "12837", got["BenchmarkRecallResolve/targets=10606"].allocs)
+	n, ok := targetsOf("BenchmarkRecallResolve/targets=1066")
+	assert.True(t, ok)
+	assert.Equal(t, 1066, n)
+	_, ok = targetsOf("BenchmarkServe")
+	assert.False(t, ok)
+	assert.Equal(t, "sublinear", sublinear(57, 100))
+	assert.Equal(t, "NOT sublinear", sublinear(120, 100))
+}

@@ -33,7 +33,7 @@ type Result struct {
 }
 
 // sections run in this order. Add a section here to add rows to the report.
-var sections = []Section{sizeSection, browserSection}
+var sections = []Section{sizeSection, resolveSection, browserSection}
 
 // Env is shared by sections: a staged serving root with a freshly built
 // core.wasm (built once, when a section first needs it) and its server.
