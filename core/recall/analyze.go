@@ -128,8 +128,13 @@ func stem(p *pack, w string) string {
 
 // compound splits a German compound into known parts, right part longest
 // first: "pumpendurchfluss" -> pump flow.
+// maxCompoundBytes bounds the words read as compounds: the longest in use
+// ("Donaudampfschifffahrtsgesellschaft") has 34 letters, and splitting is
+// quadratic in the length, so a pasted run of letters costs nothing.
+const maxCompoundBytes = 64
+
 func compound(p *pack, w string, depth int) ([]string, bool) {
-	if depth > 2 || len(w) < 6 {
+	if depth > 2 || len(w) < 6 || len(w) > maxCompoundBytes {
 		return nil, false
 	}
 	// a first part not ours decides, however long, and whatever follows
