@@ -483,3 +483,31 @@ func ownerAfter(p *pack, toks []token, end int, skip func(w string) bool) int {
 	}
 	return k
 }
+
+// forAfterValue: the other thing at toks[at] is whom a value is for, not
+// the object of the request: a word of pack purpose stands before it
+// (articles and at most two other words between) right after a number
+// ("set the heater to 95 for the laundry", "à 0,5 l/s pour la ligne des
+// enneigeurs"), with no thing of ours between.
+func (x *Index) forAfterValue(p *pack, toks []token, cs []conceptTok, at int) bool {
+	j := at - 1
+	for words := 0; j >= 0 && toks[j].kind == 'w' && !p.purpose[toks[j].text]; j-- {
+		if !p.stop[toks[j].text] && !p.articles[toks[j].text] {
+			if words++; words > 2 {
+				return false
+			}
+		}
+	}
+	if j < 1 || !p.purpose[toks[j].text] {
+		return false
+	}
+	for k := j - 1; k >= 0 && k >= j-4; k-- {
+		if x.thingAt(cs, k) {
+			return false
+		}
+		if toks[k].kind == 'n' {
+			return true
+		}
+	}
+	return false
+}

@@ -820,6 +820,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		qr.extreme = "" // "Ferme un peu la vanne": a little, not all the way
 	}
 	markers["@foreign"] = append(markers["@foreign"], markers["@placed"]...)
+	markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return x.forAfterValue(p, toks, cs, at) })
 	qr.foreign = x.foreign(cs, markers)
 	// "how does a reverse osmosis filter work?": asked, a kind of thing is general knowledge
 	generic := markers.has("@generic") && qr.read && !markers.has("@ask")

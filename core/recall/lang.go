@@ -129,6 +129,9 @@ type packFile struct {
 	// ThereWords point back to a place the story told of ("wie kalt es
 	// dort ist", "what's the level up there")
 	ThereWords []string `json:"thereWords"`
+	// Purpose: words after a value that say whom the value is for ("to 95
+	// for the laundry", "à 0,5 l/s pour la ligne des enneigeurs")
+	Purpose []string `json:"purpose"`
 	// Relative: words that make the number after them a change by that
 	// much ("by 10"), where the language has an unambiguous one
 	Relative []string `json:"relative"`
@@ -339,6 +342,7 @@ type pack struct {
 	beforeImp      map[string]bool
 	copulas        map[string]bool
 	thereWords     [][]string
+	purpose        map[string]bool
 	relative       map[string]bool
 	greetings      [][]string // each a sequence of folded words
 	closings       [][]string
@@ -457,6 +461,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.quote, p.greetings, p.closings = phrases(f.Quote), phrases(f.Greetings), phrases(f.Closings)
 	p.holder, p.naming, p.holderEnd = phrases(f.Holder), phrases(f.Naming), set(f.HolderEnd)
 	p.beforeImp, p.copulas, p.thereWords = set(f.BeforeImperative), set(f.Copulas), phrases(f.ThereWords)
+	p.purpose = set(f.Purpose)
 	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
 	p.closingLines = phrases(f.ClosingLines)
 	p.titles, p.sites, p.coordinators = map[string]bool{}, map[string]bool{}, map[string]bool{}

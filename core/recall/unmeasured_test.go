@@ -29,3 +29,21 @@ func TestResolve_AQuantityWeDoNotMeasureIsNoRead(t *testing.T) {
 		assert.Equal(t, c.ours, x.Resolve(c.text, ctx).Decision != DecisionNone, c.text)
 	}
 }
+
+// Another thing a value is for ("… to 95 for the laundry") is whom the
+// request serves, not its object; "the filter for the pool" is the pool's.
+func TestResolve_WhomAValueIsForIsNoObject(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text string
+		ours       bool
+	}{
+		{"en", "set the heater to 95 for the laundry", true},
+		{"fr", "Fixe le débit de la pompe à 0,5 l/s pour la ligne des enneigeurs", true},
+		{"en", "backflush the filter for the jacuzzi", false},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, c.ours, x.Resolve(c.text, ctx).Decision != DecisionNone, c.text)
+	}
+}
