@@ -401,13 +401,7 @@ func (x *Index) bestExplained(clause []int, cs []conceptTok, requests []int) (in
 // participle: w (as written) ends like a past participle of the pack
 // ("réglé", "coupée", "cerrado", "stopped").
 func participle(p *pack, w string) bool {
-	w = strings.ToLower(w)
-	for _, e := range p.participleEnds {
-		if strings.HasSuffix(w, e) && len(w) > len(e)+2 {
-			return true
-		}
-	}
-	return false
+	return endsLike(strings.ToLower(w), p.participleEnds)
 }
 
 // valueTokens are the tokens that start a quantity in a unit other than
@@ -542,9 +536,10 @@ func (x *Index) imperatives(p *pack, text string, toks []token, clause []int, cs
 		if !ok {
 			continue
 		}
-		// "Affiche le niveau", "Show me …"; "Could you …", "Tu peux …"
-		// "On a eu une alerte": a word before a copula is what something
-		// is said of, no verb; a question asks ("what is …?")
+		// a read verb opening the clause asks ("Affiche le niveau", "Show
+		// me …"), and so does a polite opener ("Could you …", "Tu peux …");
+		// a word before a copula is what something is said of, no verb ("On
+		// a eu une alerte"), unless the clause is a question ("what is …?")
 		told := at+1 < len(toks) && p.copulas[toks[at+1].text] && !questionClause(text, toks, clause, k)
 		deed := !told && slices.Contains(markers["@read"], at) || slices.ContainsFunc(markers["@ask"], func(a int) bool { return clause[a] == k })
 		ours := false
@@ -596,7 +591,7 @@ func (x *Index) endsInInfinitive(toks []token, clause []int, cs []conceptTok, k 
 func questionClause(text string, toks []token, clause []int, k int) bool {
 	for i := len(toks) - 1; i >= 0; i-- {
 		if clause[i] == k {
-			return strings.HasPrefix(strings.TrimLeft(text[toks[i].end:], " \t"), "?")
+			return markFollows(text, toks[i], "?")
 		}
 	}
 	return false
@@ -614,7 +609,7 @@ func dropApartStory(text string, toks []token, cs []conceptTok, context []bool, 
 		// a heading ("Kesselhaus: …", "Freibad: wie warm ist das
 		// Becken?") says where the request is about
 		if i+1 == len(toks) || toks[i+1].sentence != t.sentence {
-			if t.text == ":" || strings.HasPrefix(strings.TrimLeft(text[t.end:], " \t"), ":") {
+			if t.text == ":" || markFollows(text, t, ":") {
 				request[t.sentence] = true
 			}
 		}

@@ -20,18 +20,19 @@ func crewOrOff(x *Index, p *pack, toks []token, cs []conceptTok, markers marks) 
 	// crew is the crew's affair even where a thing of ours is named; "who
 	// stopped the pump during the night shift" (a deed) asks the record
 	nowhere := make([]bool, len(toks))
+	person := func(ct conceptTok) bool { return containsStr(x.d.concepts.Person, ct.c) }
 	// "who" names the record of who did what, not whom a request is for
-	target := x.namesOwnTarget(slices.DeleteFunc(slices.Clone(cs), func(ct conceptTok) bool { return containsStr(x.d.concepts.Person, ct.c) }), nowhere)
-	asksWho := slices.ContainsFunc(cs, func(ct conceptTok) bool { return containsStr(x.d.concepts.Person, ct.c) })
-	if asksWho && !slices.ContainsFunc(cs, func(ct conceptTok) bool { return x.action[ct.c] && !ct.typo }) {
+	target := x.namesOwnTarget(slices.DeleteFunc(slices.Clone(cs), person), nowhere)
+	ownThing := x.namesOwnThing(cs, nowhere)
+	if slices.ContainsFunc(cs, person) && !slices.ContainsFunc(cs, func(ct conceptTok) bool { return x.action[ct.c] && !ct.typo }) {
 		for _, at := range crew {
-			if !target || !afterCrewPreposition(p, toks, at) || x.namesOwnThing(cs, nowhere) {
+			if !target || !afterCrewPreposition(p, toks, at) || ownThing {
 				markers["@off"] = append(markers["@off"], at) // not "the Rhythm for the night shift: who changed things"
 			}
 		}
 		return
 	}
-	if x.namesOwnThing(cs, nowhere) {
+	if ownThing {
 		return
 	}
 	for _, at := range crew {

@@ -700,7 +700,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// mixture is settling again, same as last Tuesday. Crank the mixer
 		// up"): a change is made now or later
 		if qr.when != nil && qr.when.At.Before(now) {
-			if i := exprStart(text, toks, qr.when); i >= 0 && context[i] && !sentenceHasRequest(toks, context, i) {
+			if i := exprStart(text, toks, qr.when); apartFromRequest(toks, context, i) {
 				qr.when = nil
 			}
 		}
@@ -964,8 +964,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// "Planning de la semaine : … Fais le contre-lavage tout de
 		// suite": the story's plan schedules nothing
 		at := qr.span[sc][0]
-		apart := context != nil && at < len(context) && context[at] && !sentenceHasRequest(toks, context, at)
-		if _, said := qr.q[sc]; said && !x.planInStory(toks, cs, context, at) && !apart {
+		if _, said := qr.q[sc]; said && !x.planInStory(toks, cs, context, at) && !apartFromRequest(toks, context, at) {
 			qr.scheduled = true
 			// a vague time in words ("after lunch", "nach der Pause") says
 			// when, not what: it names no list of schedules
@@ -977,13 +976,13 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// an event told in a sentence of the story apart from the request's
 	// ("We want a full tank when he arrives. Go ahead and fill the
 	// tank.") is the story's
-	if qr.eventTimed && context != nil && context[eventAt] && !sentenceHasRequest(toks, context, eventAt) {
+	if qr.eventTimed && apartFromRequest(toks, context, eventAt) {
 		qr.eventTimed = false
 	}
 	// "restart the controller once IT is done", "Tank füllen, sobald die
 	// Leute fertig sind", "llena el depósito cuando vuelva de comer": a
 	// change timed by an event has no time the Core can keep: it asks when
-	apart := func(i int) bool { return context != nil && context[i] && !sentenceHasRequest(toks, context, i) }
+	apart := func(i int) bool { return apartFromRequest(toks, context, i) }
 	if qr.act && !qr.read && qr.when == nil && qr.bareWhen == nil && (qr.eventTimed || afterEvent(p, toks, markers["@past"], apart)) {
 		if _, now := firstPhrase(p.nowWords, toks, func(int) bool { return true }); !now {
 			qr.scheduled = true
@@ -1996,8 +1995,7 @@ func identifiers(text string, toks []token, x *Index) []string {
 	for _, f := range strings.Fields(text) {
 		at := strings.Index(text[pos:], f) + pos
 		pos = at + len(f)
-		f = strings.Trim(f, "\"'?!,;:()[]{}«»¿¡")
-		f = strings.TrimRight(f, ".") // "revoke token tok-17.": the sentence ends
+		f = trimIDPunct(f)
 		if len(f) < 2 || strings.HasPrefix(f, "/") {
 			continue // a path: its parameters are taken by namedByPath
 		}
@@ -2007,7 +2005,7 @@ func identifiers(text string, toks []token, x *Index) []string {
 				used = true
 			}
 		}
-		if used && !isUUID(strings.Trim(f, "\"'?!,;:()[]{}«»¿¡.")) {
+		if used && !isUUID(f) {
 			continue // part of a time, a quantity or a component id
 		}
 		hasDigit, hasLetter, hasJoin, odd := false, false, false, false
@@ -2541,6 +2539,12 @@ func sentenceHasRequest(toks []token, context []bool, i int) bool {
 	return false
 }
 
+// apartFromRequest: token i is the story's, in a sentence that holds none
+// of the request's own words (false with no story, or no such token).
+func apartFromRequest(toks []token, context []bool, i int) bool {
+	return context != nil && i >= 0 && i < len(context) && context[i] && !sentenceHasRequest(toks, context, i)
+}
+
 // saysAfter: a concept of list follows the token at.
 func (x *Index) saysAfter(cs []conceptTok, at int, list []string) bool {
 	return slices.ContainsFunc(cs, func(ct conceptTok) bool { return ct.start > at && containsStr(list, ct.c) })
@@ -3013,7 +3017,7 @@ func asksInQuestion(text string, toks []token, context []bool) bool {
 		if context[i] {
 			continue
 		}
-		if strings.HasPrefix(strings.TrimLeft(text[t.end:], " \t"), "?") {
+		if markFollows(text, t, "?") {
 			return true
 		}
 	}

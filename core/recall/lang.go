@@ -575,9 +575,9 @@ type conceptsFile struct {
 	Meta     []string `json:"meta"`
 	TimeArgs []string `json:"timeArgs"`
 	TextArgs []string `json:"textArgs"` // free text taken from what follows a quote word
-	// Credentials: concepts of access a holder is given (a token), when
-	// Creating one is asked for; NameArgs
-	// the arguments that take the holder's name
+	// Credentials: concepts of access given to a holder (a token); the
+	// holder is read only when Creating one is asked for, into the
+	// arguments of NameArgs
 	Credentials []string `json:"credentials"`
 	NameArgs    []string `json:"nameArgs"`
 	Creating    []string `json:"creating"` // a new credential is asked for

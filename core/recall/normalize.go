@@ -167,3 +167,15 @@ func Normalize(text string) string {
 	}
 	return b.String()
 }
+
+// markFollows: the first character after token t, blanks aside, is mark
+// ("tank level ?", "Kesselhaus:").
+func markFollows(text string, t token, mark string) bool {
+	return strings.HasPrefix(strings.TrimLeft(text[t.end:], " \t"), mark)
+}
+
+// trimIDPunct takes from a field of text the marks around an id
+// ("(tok-17).", "«al-17»"): the sentence's, not the id's.
+func trimIDPunct(f string) string {
+	return strings.TrimRight(strings.Trim(f, "\"'?!,;:()[]{}«»¿¡"), ".")
+}

@@ -429,14 +429,14 @@ func markCorrections(p *pack, toks []token, qs []Quantity) {
 // or more, within an edit (two for a long word) or sharing its first four
 // letters ("steps" is no "secs").
 func (t *unitTable) likeTimeUnit(w string) bool {
+	edits := 1
+	if len(w) >= 7 {
+		edits = 2
+	}
 	for first, as := range t.byFirst {
 		for _, a := range as {
 			if a.dim != "time" || len(a.toks) != 1 || len(first) < 4 {
 				continue
-			}
-			edits := 1
-			if len(w) >= 7 {
-				edits = 2
 			}
 			if levenshtein.ComputeDistance(w, first) <= edits || len(w) >= 4 && w[:4] == first[:4] {
 				return true

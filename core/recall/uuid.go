@@ -20,19 +20,11 @@ func isUUID(s string) bool {
 // markUUIDs marks used the tokens of every UUID in text, so that one made
 // of digits only is read as the id it is, not as numbers.
 func markUUIDs(text string, toks []token) {
-	pos := 0
+	var ids []string
 	for _, f := range strings.Fields(text) {
-		at := strings.Index(text[pos:], f) + pos
-		pos = at + len(f)
-		w := strings.Trim(f, "\"'?!,;:()[]{}«»¿¡.")
-		if !isUUID(w) {
-			continue
-		}
-		from := at + strings.Index(f, w)
-		for k := range toks {
-			if toks[k].start >= from && toks[k].end <= from+len(w) {
-				toks[k].used = true
-			}
+		if w := trimIDPunct(f); isUUID(w) {
+			ids = append(ids, w)
 		}
 	}
+	markIdents(text, toks, ids)
 }
