@@ -851,6 +851,11 @@ func (r *run) deviceRefused(t Target, resp *api.Response, in *Intent, read, own 
 		return r.respond(Done, in, explain.Fill(r.set.DeviceSays, vars)), nil
 	case p.Status == 404:
 		return r.refuse(in, ReasonNotFound, vars), nil
+	case p.Status == 400 && p.Field != "" && in.Grounding[p.Field] == Stated:
+		// the person said the value and the device will not take it
+		// ("station-2" is not a known peer): asking for it again would
+		// repeat their words back, so it is refused with the device's reason
+		return r.refuse(in, ReasonDevice, vars), nil
 	case p.Status == 400 && p.Field != "":
 		// the device's reason first ("windowSec must be a whole number
 		// from 1 to 3600."), so the person knows what to give

@@ -267,6 +267,38 @@ func TestServe_DeviceRefusals_AreOutcomes(t *testing.T) {
 	}
 }
 
+// A value the person stated and the device will not take is refused with
+// the device's words; asking for it again would repeat the person's own
+// words back. A value nobody stated is asked for.
+func TestServe_DeviceRejectsAField(t *testing.T) {
+	cases := []struct {
+		name      string
+		grounding map[string]string
+		outcome   string
+		reason    string
+	}{
+		{"stated by the person", map[string]string{"to": Stated, "text": Stated}, Refused, ReasonDevice},
+		{"not stated", map[string]string{"text": Stated}, NeedsClarification, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dev := newFake()
+			dev.answers["POST /heart/v1/messages"] = api.NewProblem(400, api.CodeInvalidRequest, `"station-2" is not a known peer.`).WithField("to").Response()
+			args := map[string]any{"text": "tank full"}
+			if tc.grounding["to"] != "" {
+				args["to"] = "station-2"
+			}
+			out := serveText(t, env(t, dev, match("postMessage", 0.9, args, tc.grounding)), owner, "send station-2 a message: tank full")
+			assert.Equal(t, tc.outcome, out.Outcome)
+			assert.Equal(t, tc.reason, out.Reason)
+			assert.Empty(t, out.ActionID, "nothing waits for a person")
+			if tc.outcome == Refused {
+				assert.Contains(t, out.Answer, "is not a known peer", "the device's reason is in the answer")
+			}
+		})
+	}
+}
+
 func TestServe_DeviceUnreachable_IsAProblem(t *testing.T) {
 	dev := newFake()
 	dev.fail = api.NewProblem(503, api.CodeDeviceUnreachable, "down")
