@@ -50,6 +50,11 @@ func (x *Index) markForeignTags(p *pack, text string, toks []token, cs []concept
 				near = true
 			}
 		}
+		if !near && x.kindOfOurs(letters) && !asideOpens(text, toks, before) {
+			// "drain TK-7", "arranca la P-201": the letters shorten one of
+			// our kinds, the number is not ours, so it is another tank
+			near = true
+		}
 		if near && !kinded {
 			markers["@foreign"] = append(markers["@foreign"], k)
 		}
@@ -57,13 +62,17 @@ func (x *Index) markForeignTags(p *pack, text string, toks []token, cs []concept
 }
 
 // equipmentTag splits a tag written as one to four capital letters, an
-// optional hyphen and one to four digits ("P-201", "TK3", "AHU-3").
+// optional hyphen, one to four digits and maybe a spare's letter ("P-201",
+// "TK3", "AHU-3", "P-201A").
 func equipmentTag(id string) (letters, number string, ok bool) {
 	i := strings.IndexFunc(id, func(r rune) bool { return !unicode.IsUpper(r) })
 	if i < 1 || i > 4 {
 		return "", "", false
 	}
 	letters, rest := id[:i], strings.TrimPrefix(id[i:], "-")
+	if n := len(rest); n > 1 && rest[n-1] >= 'A' && rest[n-1] <= 'Z' {
+		rest = rest[:n-1] // a spare's letter: "P-201A", "P-201B"
+	}
 	if rest == "" || len(rest) > 4 || strings.ContainsFunc(rest, func(r rune) bool { return r < '0' || r > '9' }) {
 		return "", "", false
 	}
@@ -84,6 +93,28 @@ func (x *Index) abbreviatesOurs(letters, number string) bool {
 		}
 	}
 	return false
+}
+
+// kindOfOurs: letters shorten the name of one of our components ("TK" of
+// tank-1), whatever the number.
+func (x *Index) kindOfOurs(letters string) bool {
+	for _, e := range x.entities {
+		name, _, ok := strings.Cut(e.e.ID, "-")
+		if e.e.Kind == "component" && ok && abbreviates(strings.ToLower(letters), name) {
+			return true
+		}
+	}
+	return false
+}
+
+// asideOpens: a bracket opens right before the tag and its articles ("(la
+// P-201 déjala)"): an aside tells of it rather than asks about it.
+func asideOpens(text string, toks []token, from int) bool {
+	start := 0
+	if from > 0 {
+		start = toks[from-1].end
+	}
+	return strings.ContainsAny(text[start:toks[from].start], "([")
 }
 
 // abbreviates: short spells a subsequence of word beginning with its first

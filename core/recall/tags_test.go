@@ -26,6 +26,9 @@ func TestResolve_ATagBesideOurWordsIsAnotherMachine(t *testing.T) {
 		{"en", "acknowledge alert AL-17", true},
 		{"en", "what's F17 on the pump?", true},
 		{"es", "para la bomba de la estación (la P-201 déjala como está)", true},
+		{"en", "drain TK-7 down to 20%", false},
+		{"en", "P-201B tripped on low suction again, can you restart it", false},
+		{"fr", "acquitte l'alarme niveau très haut sur le TK-12", false},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang
@@ -41,6 +44,7 @@ func TestEquipmentTag(t *testing.T) {
 		{"P-201", "P", "201", true},
 		{"TK3", "TK", "3", true},
 		{"AHU-3", "AHU", "3", true},
+		{"P-201A", "P", "201", true},
 		{"al-17", "", "", false},
 		{"pump-1", "", "", false},
 		{"ABCDE-1", "", "", false},
