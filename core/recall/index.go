@@ -834,7 +834,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.offWhy = offReasons(toks, markers, qr.code, arith, qr.foreign, generic)
 	qr.off = markers.has("@off") || qr.code || arith || qr.foreign || generic || x.smallTalk(toks, cs, greetEnd) ||
 		((qr.read || !x.anyAction(cs)) && x.conversion(toks, ownWords(cs, context), qr.qty, unitWords))
-	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.")
+	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.") && x.negatesRequest(p, toks, cs, markers["@neg"])
 	qr.nudge = markers.has("@nudge")
 	for _, q := range qr.qty {
 		if q.Unit != "" && q.Unit != "s" && !qr.read {
@@ -1000,6 +1000,13 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			if qr.toldInStory(c) {
 				delete(qr.q, c)
 			}
+		}
+	}
+	// "el controlador Acme": the system's own name says which system, as
+	// "station" does, and every target is this system's
+	for c := range qr.q {
+		if x.ownNames[c] {
+			delete(qr.q, c)
 		}
 	}
 	qr.mass = typoMass

@@ -141,6 +141,7 @@ type packFile struct {
 	// what to do ("before I sign anything off", "antes de tocar mixer-1",
 	// "bevor ich neu starte", "avant de toucher")
 	Subordinate []string `json:"subordinate"`
+	Causal      []string `json:"causal"`
 	// Titles before a person's name ("Herr", "Mr", "Señor", "Madame"):
 	// the capitalised word after one is a name, no word to correct
 	Titles []string `json:"titles"`
@@ -350,6 +351,7 @@ type pack struct {
 	thanks         [][]string
 	closingLines   [][]string
 	subordinate    [][]string
+	causal         [][]string // "because", "que": what follows gives a reason
 	titles         map[string]bool
 	sites          map[string]bool
 	coordinators   map[string]bool
@@ -463,6 +465,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.beforeImp, p.copulas, p.thereWords = set(f.BeforeImperative), set(f.Copulas), phrases(f.ThereWords)
 	p.purpose = set(f.Purpose)
 	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
+	p.causal = phrases(f.Causal)
 	p.closingLines = phrases(f.ClosingLines)
 	p.titles, p.sites, p.coordinators = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, c := range f.Coordinators {

@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -79,5 +80,19 @@ func TestNamesUs_TheSystemsOwnNameUnlessDenied(t *testing.T) {
 		toks := tokenize(c.text)
 		require.Greater(t, len(toks), c.at, c.text)
 		assert.Equal(t, c.us, x.namesUs(p, toks, c.at), c.text)
+	}
+}
+
+// The system's own name says which system, as "station" does: it weighs
+// against no target.
+func TestResolve_TheSystemsOwnNameWeighsNothing(t *testing.T) {
+	tg, ents := fullTargets(t)
+	x, err := Build(tg, append(ents, Entity{Kind: KindSystemName, ID: "Acme pump station"}), Options{})
+	require.NoError(t, err)
+	for _, text := range []string{"make the Acme controller blink", "what does fault F17 on the acme controller mean"} {
+		with, without := x.Resolve(text, testCtx()), x.Resolve(strings.ReplaceAll(strings.ReplaceAll(text, "Acme ", ""), "acme ", ""), testCtx())
+		require.NotEmpty(t, with.Shortlist, text)
+		assert.Equal(t, without.Shortlist[0], with.Shortlist[0], text)
+		assert.Equal(t, without.Decision, with.Decision, text)
 	}
 }
