@@ -7,8 +7,9 @@ import (
 
 // tagReach is how many tokens away from a thing or property word an
 // equipment tag still names what that word is of ("presión de la P-201",
+// "la pompe de charge du R-101",
 // "TK-3 level", "Füllstand TK-3 (Sahnetank)").
-const tagReach = 3
+const tagReach = 5
 
 // markForeignTags marks @foreign an equipment tag beside a thing or a
 // property word of ours: "TK-3 level?", "¿qué presión tiene la P-201?",
@@ -50,7 +51,10 @@ func (x *Index) markForeignTags(p *pack, text string, toks []token, cs []concept
 				near = true
 			}
 		}
-		if !near && x.kindOfOurs(letters) && !asideOpens(text, toks, before) {
+		if asideOpens(text, toks, before) {
+			continue
+		}
+		if !near && x.kindOfOurs(letters) {
 			// "drain TK-7", "arranca la P-201": the letters shorten one of
 			// our kinds, the number is not ours, so it is another tank
 			near = true
