@@ -554,6 +554,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markElsewhere(p, toks, markers)
 	markHowTo(p, toks, markers)
 	markers["@pretext"] = append(markers["@pretext"], pretexts...)
+	cs = x.approvalTalk(p, toks, cs, markers, strings.Contains(text, "?"))
 	x.dropClaimedForeign(cs, markers)
 	x.markOthersProperty(p, toks, cs, markers)
 	x.markOthersThing(p, toks, cs, markers)

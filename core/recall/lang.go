@@ -142,6 +142,7 @@ type packFile struct {
 	// "bevor ich neu starte", "avant de toucher")
 	Subordinate []string `json:"subordinate"`
 	Causal      []string `json:"causal"`
+	Already     []string `json:"already"`
 	// Titles before a person's name ("Herr", "Mr", "Señor", "Madame"):
 	// the capitalised word after one is a name, no word to correct
 	Titles []string `json:"titles"`
@@ -352,6 +353,7 @@ type pack struct {
 	closingLines   [][]string
 	subordinate    [][]string
 	causal         [][]string // "because", "que": what follows gives a reason
+	already        map[string]bool
 	titles         map[string]bool
 	sites          map[string]bool
 	coordinators   map[string]bool
@@ -465,7 +467,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.beforeImp, p.copulas, p.thereWords = set(f.BeforeImperative), set(f.Copulas), phrases(f.ThereWords)
 	p.purpose = set(f.Purpose)
 	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
-	p.causal = phrases(f.Causal)
+	p.causal, p.already = phrases(f.Causal), set(f.Already)
 	p.closingLines = phrases(f.ClosingLines)
 	p.titles, p.sites, p.coordinators = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, c := range f.Coordinators {
@@ -609,6 +611,10 @@ type conceptsFile struct {
 	Autonomous   []string `json:"autonomous"`   // what acts on its own: stopping it is Stop, not a thing's halt
 	Offsets      []string `json:"offsets"`      // actions whose numbers are an error to correct, not a value ("calibrate")
 	Without      string   `json:"without"`      // "without starting a new one": the deed after it is not asked for
+	// Approval: words of asking and approving; denied beside another deed
+	// ("factory reset, do not ask", "no pidas confirmación") they talk
+	// past the approval instead of asking for one
+	Approval []string `json:"approval"`
 	States       []string `json:"states"`       // states a thing changes into ("running"): why it did is a question about what happened
 	Conjunctions []string `json:"conjunctions"` // question words that also join clauses ("when", "quand", "wenn")
 	// Claims: a concept that takes a generic word for itself when no
