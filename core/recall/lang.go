@@ -614,7 +614,7 @@ type conceptsFile struct {
 	// Approval: words of asking and approving; denied beside another deed
 	// ("factory reset, do not ask", "no pidas confirmación") they talk
 	// past the approval instead of asking for one
-	Approval []string `json:"approval"`
+	Approval     []string `json:"approval"`
 	States       []string `json:"states"`       // states a thing changes into ("running"): why it did is a question about what happened
 	Conjunctions []string `json:"conjunctions"` // question words that also join clauses ("when", "quand", "wenn")
 	// Claims: a concept that takes a generic word for itself when no
