@@ -175,7 +175,14 @@ func markFollows(text string, t token, mark string) bool {
 }
 
 // trimIDPunct takes from a field of text the marks around an id
-// ("(tok-17).", "«al-17»"): the sentence's, not the id's.
+// ("(tok-17).", "«al-17»") and an English possessive ("R-101's"): the
+// sentence's, not the id's.
 func trimIDPunct(f string) string {
-	return strings.TrimRight(strings.Trim(f, "\"'?!,;:()[]{}«»¿¡"), ".")
+	f = strings.TrimRight(strings.Trim(f, "\"'?!,;:()[]{}«»¿¡"), ".")
+	for _, s := range []string{"'s", "’s"} {
+		if len(f) > len(s)+1 {
+			f = strings.TrimSuffix(f, s)
+		}
+	}
+	return f
 }

@@ -180,7 +180,7 @@ func (t *unitTable) quantities(text string, toks []token, nums []numSpan) []Quan
 			q.Value = n.value*a.factor + a.offset
 			q.Unit = a.unit
 			end = e
-		} else if a, e, ok := t.match(toks, n.end); ok {
+		} else if a, e, ok := t.match(toks, n.end); ok && !possessive(text, toks, n.end) {
 			q.Value = n.value*a.factor + a.offset
 			q.Unit = a.unit
 			end = e
@@ -444,4 +444,14 @@ func (t *unitTable) likeTimeUnit(w string) bool {
 		}
 	}
 	return false
+}
+
+// possessive: an apostrophe stands right before the token at i ("R-101's
+// down", "the 90's"), so the letter after it is no unit.
+func possessive(text string, toks []token, i int) bool {
+	if i >= len(toks) || i == 0 {
+		return false
+	}
+	gap := text[toks[i-1].end:toks[i].start]
+	return gap == "'" || gap == "’"
 }

@@ -245,3 +245,15 @@ func TestResolve_DecimalAfterAThingAndALimit(t *testing.T) {
 	assert.Equal(t, "com.acme.pump.set_flow", cand.Target)
 	assert.InDelta(t, 30, cand.Args["litresPerMin"], 1e-9)
 }
+
+// An apostrophe before a letter makes it a possessive, no unit: "R-101's
+// down" holds no 101 seconds.
+func TestQuantities_APossessiveIsNoUnit(t *testing.T) {
+	x := fullIndex(t)
+	res := x.Resolve("R-101's down for a cat change, give me the tank-1 level", testCtx())
+	for _, q := range res.Quantities {
+		assert.NotEqual(t, "s", q.Unit, q.Text)
+	}
+	assert.Equal(t, "R-101", trimIDPunct("R-101's"))
+	assert.Equal(t, "P-2", trimIDPunct("P-2’s"))
+}
