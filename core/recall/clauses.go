@@ -208,8 +208,14 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 		}
 		// "take a config backup before I swap the heater": a light verb
 		// first, then the deed's noun
-		if !question && ct.end == ct.start+1 && p.lightVerbs[toks[ct.start].text] && slices.ContainsFunc(cs, func(o conceptTok) bool {
-			return clause[o.start] == k && o.start > ct.start && o.start <= ct.start+3 && x.action[o.c] && !o.typo
+		// "Make the station blink or beep, I'm in the pump shed": a light
+		// verb opens the clause even when it is no concept
+		lead := ct.start
+		if w := firstWordOf(toks, clause, k); w >= 0 && w < lead && p.lightVerbs[toks[w].text] {
+			lead = w
+		}
+		if !question && p.lightVerbs[toks[lead].text] && (lead < ct.start || ct.end == ct.start+1) && slices.ContainsFunc(cs, func(o conceptTok) bool {
+			return clause[o.start] == k && o.start > lead && o.start <= lead+3 && x.action[o.c] && !o.typo
 		}) {
 			requests = append(requests, k)
 		}
@@ -629,4 +635,14 @@ func dropApartStory(text string, toks []token, cs []conceptTok, context []bool, 
 		s := toks[at].sentence
 		return context[at] && !request[s] && !shared[s]
 	})
+}
+
+// firstWordOf is the first word token of clause k, or -1.
+func firstWordOf(toks []token, clause []int, k int) int {
+	for i, t := range toks {
+		if clause[i] == k && t.kind == 'w' {
+			return i
+		}
+	}
+	return -1
 }

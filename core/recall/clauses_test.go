@@ -37,6 +37,8 @@ func TestResolve_ContextClausesDescribe(t *testing.T) {
 		{"el tanque está casi vacío, llénalo", "com.acme.tank.fill"},
 		{"the tank is nearly drained, fill it", "com.acme.tank.fill"},
 		{"die Pumpe ist aus, schalte sie ein", "com.acme.pump.start"},
+		// a light verb that is no concept opens the request: "make … blink"
+		{"Make the station blink or beep, I'm standing in the pump shed and can't tell which skid is ours", "postSystemIdentify"},
 	} {
 		res := x.Resolve(c.text, testCtx())
 		if assert.GreaterOrEqual(t, len(res.Shortlist), 2, c.text) {
