@@ -189,6 +189,7 @@ func TestResolve_SubordinatesDashesAndPoliteQuestions(t *testing.T) {
 	for _, c := range []struct{ lang, text, want string }{
 		{"en", "quick one before handover - how full is the tank right now?", "getProperty"},
 		{"en", "can you start the pump so I can take a sample from the tap", "com.acme.pump.start"},
+		{"en", "Reboot the station controller at 2 am on Saturday while the mill's down for the shut", "postSystemRestart"},
 		{"fr", "Est-ce que tu pourrais lancer un autotest ?", "postDiagnosticsRun"},
 		{"fr", "est-ce que tu peux arrêter la pompe ?", "com.acme.pump.halt"},
 		{"en", "could you tell me if the valve is open?", "getProperty"},
