@@ -42,8 +42,11 @@ func (x *Index) markForeignTags(p *pack, text string, toks []token, cs []concept
 			if ct.typo {
 				continue
 			}
-			if before > 0 && ct.end == before && x.df[ct.c] > 0 && !x.action[ct.c] && x.thingOf[ct.c] == "" && !x.entityWord[ct.c] {
-				kinded = true // "alert AL-17", "la sauvegarde BK-2"
+			if before > 0 && ct.end == before && x.df[ct.c] > 0 && !x.action[ct.c] && x.thingOf[ct.c] == "" && !x.entityWord[ct.c] &&
+				(before == k || !x.kindOfOurs(letters) || abbreviates(strings.ToLower(letters), ct.c)) {
+				// "alert AL-17", "la sauvegarde BK-2", "fault code P17"; not
+				// "schedule the P-305 strainer clean": P is no schedule's
+				kinded = true
 			}
 			ours := x.thingOf[ct.c] != "" || x.valueWord[ct.c] // "está" (status) is neither
 			if ours && toks[ct.start].sentence == toks[k].sentence && (abs(ct.start-last) <= tagReach || abs(k-(ct.end-1)) <= tagReach) &&

@@ -29,6 +29,8 @@ func TestResolve_ATagBesideOurWordsIsAnotherMachine(t *testing.T) {
 		{"es", "para la bomba de la estación (la P-201 déjala como está)", true},
 		{"en", "drain TK-7 down to 20%", false},
 		{"fr", "arrête la pompe de charge du R-101", false},
+		{"en", "schedule the P-305 strainer clean for tomorrow 8am", false},
+		{"en", "What does fault code P17 mean?", true},
 		{"fr", "perte de charge du filtre à manches du sécheur D-3 ?", false},
 		{"en", "P-201B tripped on low suction again, can you restart it", false},
 		{"fr", "acquitte l'alarme niveau très haut sur le TK-12", false},
