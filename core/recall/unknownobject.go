@@ -11,9 +11,15 @@ package recall
 // shut down): a word the packs lack after "set" or "show" is more often
 // a word of ours they lack.
 func (x *Index) markUnknownObject(p *pack, toks []token, clause []int, cs []conceptTok, markers marks) {
+	deedAt := map[int]bool{} // "Schalt" is stop and shutdown: a state word of the verb names nothing of ours
+	for _, ct := range cs {
+		if x.action[ct.c] {
+			deedAt[ct.start] = true
+		}
+	}
 	ours := map[int]bool{}
 	for _, ct := range cs {
-		if !ct.typo && (x.thingOf[ct.c] != "" || x.entityWord[ct.c]) {
+		if !ct.typo && (x.thingOf[ct.c] != "" || x.entityWord[ct.c] && !deedAt[ct.start]) {
 			ours[clause[ct.start]] = true
 		}
 	}
@@ -26,6 +32,9 @@ func (x *Index) markUnknownObject(p *pack, toks []token, clause []int, cs []conc
 			continue
 		}
 		j := afterDeterminers(p, toks, verb.end)
+		if _, has := at[j]; !has && j < len(toks) && toks[j].kind == 'w' && p.stop[toks[j].text] {
+			j = afterDeterminers(p, toks, j+1) // "Schalt mal den Backenbrecher ab"
+		}
 		obj, ok := at[j]
 		if !ok || obj.typo || ours[clause[j]] || clause[j] != clause[verb.start] || toks[j].opens || toks[j].used || len(toks[j].text) < 4 || p.stop[toks[j].text] {
 			continue

@@ -17,6 +17,7 @@ func TestResolve_UnknownMachineRestartedIsNotOurs(t *testing.T) {
 	}{
 		{"en", "restart the palletizer, it's thrown a fault again", false},
 		{"fr", "Redémarre l'étiqueteuse, elle est plantée.", false},
+		{"de", "Schalt mal den Backenbrecher ab, da klemmt ein Brocken drin", false},
 		{"de", "Starte Outlook neu, der Kalender hängt.", false},
 		{"en", "restart the controller, it's thrown a fault again", true},
 		{"en", "reboot the PLC please", true},
