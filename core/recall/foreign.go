@@ -431,18 +431,45 @@ func (x *Index) markOthersThing(p *pack, toks []token, cs []conceptTok, markers 
 			alien[at] = true
 		}
 	}
-	if len(alien) == 0 {
-		return
-	}
 	for _, ct := range cs {
 		if x.thingOf[ct.c] == "" || ct.typo {
 			continue
 		}
 		k := ownerAfter(p, toks, ct.end, func(w string) bool { return p.stop[w] || p.possessive[w] || p.others[w] })
-		if k >= 0 && alien[k] {
+		if k >= 0 && (alien[k] || x.unknownOwner(p, toks, cs, k, x.thingOf[ct.c])) {
 			markers["@others"] = append(markers["@others"], ct.start)
 		}
 	}
+}
+
+// unknownOwner: the word at k, after a part of ours (thing) and "of",
+// "in", "del", is a noun no pack knows ("la bomba sumergible del rajo",
+// "the pump in sump 4", "die Überlaufpumpe vom Absetzbecken"): that place's
+// or machine's part. Not a unit or a time ("in Prozent"), nor a word that
+// qualifies the noun after it ("the heater on the liquor tank", "at odd
+// hours"), and only for the parts the system has as components: a report
+// or a sensor "of" something is still ours.
+func (x *Index) unknownOwner(p *pack, toks []token, cs []conceptTok, k int, thing string) bool {
+	if toks[k].used || !x.hasComponent(thing) || !x.unknownWord(p, toks, cs, k) {
+		return false
+	}
+	if _, _, unit := x.d.units.match(toks, k); unit {
+		return false
+	}
+	if n := k + 1; n < len(toks) && toks[n].kind == 'w' && !p.stop[toks[n].text] && !x.cz.unknown(p, toks[n].text) {
+		return false
+	}
+	return true
+}
+
+// hasComponent: one of the system's components is a thing (pump-1).
+func (x *Index) hasComponent(thing string) bool {
+	for _, e := range x.entities {
+		if name, _, ok := strings.Cut(e.e.ID, "-"); e.e.Kind == "component" && ok && name == thing {
+			return true
+		}
+	}
+	return false
 }
 
 // dropWritersPlace leaves out a thing not ours that tells where the writer

@@ -221,7 +221,8 @@ func TestResolve_DifferencesAndSetOff(t *testing.T) {
 	assert.EqualValues(t, 8, top(t, x.Resolve("Heizer auf 8 Grad, mehr brauchen wir nicht", ctx)).Args["celsius"])
 }
 
-// A thing of ours followed by of/in and a place not ours is that place's.
+// A thing of ours followed by of/in and a place not ours, or a noun no
+// pack knows, is that place's.
 func TestResolve_ThingOfAPlaceNotOurs(t *testing.T) {
 	x := fullIndex(t)
 	for _, c := range []struct {
@@ -232,6 +233,12 @@ func TestResolve_ThingOfAPlaceNotOurs(t *testing.T) {
 		{"fr", "Le client de la 508 veut qu'on monte le chauffage de sa chambre à 23 degrés", true},
 		{"en", "set the heater in the office to 21", true},
 		{"en", "set the heater to 40", false},
+		// an owner no pack knows is another place's or machine's
+		{"es", "Retrolava los filtros de arena de la planta de osmosis", true},
+		{"es", "El filtro de la campana de la cocina está sucio, ¿cada cuánto se cambia?", true},
+		{"en", "set the heater on the liquor tank to 60", false},            // "liquor" qualifies a tank
+		{"de", "Ich schau nur kurz rein: Tankfüllstand in Prozent?", false}, // a unit
+		{"en", "Playbook pb-3 keeps draining the tank at odd hours. Suspend pb-3 until we look at it.", false},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang
