@@ -137,6 +137,11 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 		if !question && p.existential[toks[at].text] {
 			continue
 		}
+		// "FIC-301 is on manual, …": a copula after its subject tells;
+		// only first ("is the pump on") or in a question does it ask
+		if !question && p.copulas[toks[at].text] && firstWordOf(toks, clause, clause[at]) != at {
+			continue
+		}
 		if f, ok := known[clause[at]]; ok && at <= f {
 			asks[clause[at]] = true
 		}
