@@ -1059,9 +1059,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	if slices.ContainsFunc(qr.qty, func(q Quantity) bool { return q.Unit != "s" }) && !qr.read && !calibrating {
 		qr.act = true // "flow 65", "conveyor speed 12": a value to set; "der letzten 2 Std." is none
 	}
-	if !qr.act && !qr.read && qr.when == nil && len(qr.idents) == 0 && len(qr.idEnts) == 0 && !markers.has("@ask") {
+	if !qr.act && !qr.read && qr.when == nil && qr.extreme == "" && len(qr.idents) == 0 && !slices.ContainsFunc(qr.idEnts, func(e EntityRef) bool { return e.Kind != "component" }) && !markers.has("@ask") {
 		// only names, no verb: "tank lvl", "débit actuel", "Netzwerkstatus",
-		// "filter dp pls"; a request ("could you get the belt moving") asks
+		// "filter dp pls", "Ventilstellung valve-1 bitte"; a request ("could you get the belt moving") asks
 		// for a deed
 		qr.read, qr.readImplied = true, true
 	}

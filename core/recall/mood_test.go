@@ -62,11 +62,14 @@ func TestResolve_OnlyNamesIsARead(t *testing.T) {
 		"valve position":                  "valve.position",
 		"diff pressure across the filter": "filter.dp",
 		"filter dp pls":                   "filter.dp", // "please" is no request for a deed
+		"Ventilstellung valve-1 bitte":    "valve.position",
+		"rampa actual de la pump-1":       "pump.ramp_rate", // a component's id names what is read
 	} {
 		c := top(t, x.Resolve(text, testCtx()))
 		assert.Equal(t, "getProperty", c.Target, text)
 		assert.Equal(t, prop, c.Args["name"], text)
 	}
+	assert.NotEqual(t, "getComponent", top(t, x.Resolve("abre del todo la valve-1", testCtx())).Target, "fully open is a value to set")
 }
 
 // One object named by its id leads the list of them all.
