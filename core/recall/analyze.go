@@ -730,7 +730,11 @@ func nextContent(p *pack, toks []token, i int) int {
 // pls, we're done", "Mischer aus, sofort!").
 func endsClause(p *pack, toks []token, i int) bool {
 	k := nextContent(p, toks, i)
-	return k == len(toks) || strings.ContainsAny(toks[k].text, ",;.!?")
+	if k == len(toks) || strings.ContainsAny(toks[k].text, ",;.!?") {
+		return true
+	}
+	// "Pumpe aus! Die läuft trocken": "!" is no token, a sentence opens
+	return slices.ContainsFunc(toks[i+1:k+1], func(t token) bool { return t.opens })
 }
 
 // crossesClause: a clause mark stands between toks[a] and toks[b].

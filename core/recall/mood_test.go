@@ -331,6 +331,7 @@ func TestResolve_WordsInTheirPlace(t *testing.T) {
 	assert.Nil(t, glitch.When)
 	ctx.Lang = "de"
 	assert.Equal(t, "mixer", x.Resolve("Mischer aus, sofort!", ctx).Thing)
+	assert.Equal(t, "pump", x.Resolve("Pumpe aus! Die läuft glaub ich trocken", ctx).Thing, "a sentence that opens ends the clause")
 }
 
 // "What does X do?" asks what a command is (its capability or
