@@ -238,6 +238,15 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 	}
 	if kept := slices.DeleteFunc(slices.Clone(requests), func(k int) bool { return negated[k] }); len(kept) > 0 {
 		requests = kept
+	} else if len(valued) > 0 {
+		// "Calentador a 2 grados, que no caliente nada": what not to do is
+		// the reason, the thing and its value ask
+		requests = requests[:0]
+		for k := range valued {
+			if !negated[k] {
+				requests = append(requests, k)
+			}
+		}
 	}
 	request, elsewhere := x.oursBesideElse(clause, cs, markers, requests)
 	together := map[int]bool{} // clauses that ask for one thing with the request

@@ -39,6 +39,8 @@ func TestResolve_ContextClausesDescribe(t *testing.T) {
 		{"die Pumpe ist aus, schalte sie ein", "com.acme.pump.start"},
 		// a light verb that is no concept opens the request: "make … blink"
 		{"Make the station blink or beep, I'm standing in the pump shed and can't tell which skid is ours", "postSystemIdentify"},
+		// what not to do is the reason; the thing and its value ask
+		{"Calentador a 20 grados, que no caliente tanto", "com.acme.heater.set_setpoint"},
 		// a copula after its subject tells ("FIC-301 is on manual")
 		{"FIC-301 is on manual, E-12 is fouled and the lab wants a T-402 sample. Meanwhile set pump-1 to 45 l/min.", "com.acme.pump.set_flow"},
 	} {
