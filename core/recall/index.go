@@ -1458,6 +1458,9 @@ func (x *Index) resolve(qr *query) Result {
 			vc = x.vagueOff(qr) // "turn it off"
 		}
 		if vc == nil {
+			vc = x.vagueOn(qr) // "start it back up"
+		}
+		if vc == nil {
 			vc = x.vagueState(qr) // "is it on or off?"
 		}
 	}

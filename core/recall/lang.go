@@ -574,6 +574,9 @@ type conceptsFile struct {
 	StopTarget string   `json:"stopTarget"`
 	StopOnly   []string `json:"stopOnly"`
 	SwitchOff  string   `json:"switchOff"` // "turn off": a halt word that is not Stop
+	SwitchOn   string   `json:"switchOn"`  // "turn on", "start": a thing's start or the resume
+	Resume     string   `json:"resume"`    // resuming automatic action
+	Again      []string `json:"again"`     // "back", "again": said with a start, it still names nothing
 	// Meta: concepts of targets whose subject is other operations (the
 	// allowlist, Playbooks, definitions): a command named with them is
 	// what they are about, not a call of it

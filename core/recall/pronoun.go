@@ -63,6 +63,37 @@ func (x *Index) vagueOff(qr *query) []Candidate {
 	return out
 }
 
+// vagueOn: "start it back up", "mach es wieder an" with nothing named
+// before or in it: each thing's start and the resume of automatic action
+// are what "it" may be, so the Core asks.
+func (x *Index) vagueOn(qr *query) []Candidate {
+	start, resume := x.d.concepts.SwitchOn, x.d.concepts.Resume
+	if !qr.it || !qr.act || qr.read || qr.neg || qr.off || qr.when != nil || qr.namesSomething() {
+		return nil
+	}
+	if _, ok := qr.q[start]; !ok {
+		return nil
+	}
+	for c := range qr.q {
+		if c != start && c != resume && !containsStr(x.d.concepts.Again, c) {
+			return nil // "start it and drain the tank", "reactiva las notificaciones"
+		}
+	}
+	var out []Candidate
+	for ti := range x.targets {
+		t := &x.targets[ti]
+		starts := t.thing != "" && t.Risk != "read" && x.mentions(t, []string{start}) > 0
+		resumes := t.Kind == "operation" && t.Risk != "read" && x.mentions(t, []string{resume}) > 0
+		if starts || resumes {
+			out = append(out, Candidate{Target: t.ID, Score: 0.5, Args: map[string]any{}, Grounding: map[string]string{}})
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
 // namesSomething: the request names a thing, a property, a component
 // or an id. A state word alone ("off", an enum value) names nothing, nor
 // does a definition's last name alone ("halt" is every halt's).

@@ -34,6 +34,29 @@ func TestResolve_SwitchingOffAPronounIsAskedAbout(t *testing.T) {
 	assert.Equal(t, "postSystemShutdown", top(t, x.Resolve("shut down the system", testCtx())).Target)
 }
 
+// Starting "it" with nothing named may be any thing's start or the resume
+// of automatic action: the Core asks.
+func TestResolve_StartingAPronounIsAskedAbout(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ text, lang string }{
+		{"start it back up", "en"},
+		{"Start it up again.", "en"},
+		{"arráncalo otra vez", "es"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.Equal(t, DecisionVague, res.Decision, c.text)
+		var ids []string
+		for _, s := range res.Shortlist {
+			ids = append(ids, s.Target)
+		}
+		assert.Subset(t, ids, []string{"com.acme.pump.start", "com.acme.conveyor.start", "postTendingResume"}, c.text)
+	}
+	assert.Equal(t, "com.acme.pump.start", top(t, x.Resolve("start the pump back up", testCtx())).Target)
+	assert.NotEqual(t, DecisionVague, x.Resolve("vuelve a activar las notificaciones de alertas", testCtx()).Decision)
+}
+
 func TestSaysIt_PronounsAndEnclitics(t *testing.T) {
 	d, err := load()
 	if !assert.NoError(t, err) {
