@@ -414,6 +414,9 @@ func markCorrections(p *pack, toks []token, qs []Quantity) {
 	if len(after) > 4 {
 		after = after[:4]
 	}
+	if len(after) > 0 && p.has(p.causal, after[:1]) {
+		return // "a 3 grados, que no se congele": a reason follows, no hedge ("no sé")
+	}
 	switch {
 	case len(after) > 1 && p.has(p.corrections, after[:1]) && p.relativeAfter[after[1]]:
 		// "medio litro por segundo, no más": a limit, nothing taken back

@@ -244,6 +244,9 @@ func TestResolve_DecimalAfterAThingAndALimit(t *testing.T) {
 	cand = top(t, x.Resolve("Para el enjuague la bomba tiene que dar medio litro por segundo, no más.", ctx))
 	assert.Equal(t, "com.acme.pump.set_flow", cand.Target)
 	assert.InDelta(t, 30, cand.Args["litresPerMin"], 1e-9)
+	// a reason after the value holds no hedge: "no se congele" is no "no sé"
+	cand = top(t, x.Resolve("consigna del heater-1 a 30 grados, que no se congele", ctx))
+	assert.EqualValues(t, 30, cand.Args["celsius"])
 }
 
 // An apostrophe before a letter makes it a possessive, no unit: "R-101's
