@@ -2424,8 +2424,8 @@ func (x *Index) dropOwningSystem(p *pack, toks []token, ents []entityMatch, span
 		i := articlesBefore(p, toks, sp[0]) - 1
 		owner := i >= 0 && toks[i].kind == 'w' && p.propertyOf[toks[i].text]
 		before := sp[1] < len(toks) && slices.ContainsFunc(ents, func(o entityMatch) bool {
-			return o.ref.Kind == "component" && !x.isSystem(o.ref.ID) && len(o.covered) > 0 && span[o.covered[0]][0] == sp[1]
-		}) // "the station valve"
+			return (o.ref.Kind == "property" || o.ref.Kind == "component" && !x.isSystem(o.ref.ID)) && len(o.covered) > 0 && span[o.covered[0]][0] == sp[1]
+		}) // "the station valve", "is the station pump on?"
 		return owner || before
 	})
 }

@@ -32,6 +32,7 @@ func TestResolve_TheFirstOfQuestionAndActionSetsTheMood(t *testing.T) {
 		{"Quelles données sont déjà sorties du système ?", "getValveLog"},             // gone out already: the log
 		{"Die Heizung braucht einen neuen Sollwert.", "com.acme.heater.set_setpoint"}, // a new setpoint is a change
 		{"¿El transportador de la estación está en marcha o parado?", "getProperty"},  // the station only owns the conveyor
+		{"is the station pump on or off?", "getProperty"},                             // a station word before the thing owns it
 		{"Ich schau nur kurz rein: Tankfüllstand in Prozent?", "getProperty"},         // a unit after "in" is no place
 		{"Pon el convoyador de la estación a 18 metros por minuto.", "com.acme.conveyor.set_speed"},
 		{"Ventil ein bisschen weiter auf", "com.acme.valve.set_position"},                                            // further open
