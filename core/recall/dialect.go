@@ -28,5 +28,22 @@ func standardWords(p *pack, toks []token) {
 		if w, ok := p.variants[toks[i].text]; ok && toks[i].kind == 'w' {
 			toks[i].text = w
 		}
+		if w, ok := p.adverbs[toks[i].text]; ok && toks[i].kind == 'w' && !afterAmount(p, toks, i) {
+			toks[i].text = w // "wie voll ist der Tank grad?": gerade
+		}
 	}
+}
+
+// afterAmount: a number or a word of an amount stands right before
+// toks[i] ("60 Grad", "sechzig Grad", "wie viel Grad").
+func afterAmount(p *pack, toks []token, i int) bool {
+	if i == 0 {
+		return false
+	}
+	prev := toks[i-1]
+	if prev.kind == 'n' || p.amountBefore[prev.text] {
+		return true
+	}
+	_, number := p.part(prev.text, false)
+	return number
 }

@@ -245,6 +245,11 @@ type packFile struct {
 	// Variants: regional words and the standard word each stands for
 	// ("heizig": "heizung", "efter": "after")
 	Variants map[string]string `json:"variants"`
+	// Adverbs: short words that are a unit only after an amount and an
+	// adverb elsewhere (German "grad" for "gerade": "wie voll ist der Tank
+	// grad?", but "60 Grad", "wie viel Grad"), with the words of an amount
+	Adverbs      map[string]string `json:"adverbs"`
+	AmountBefore []string          `json:"amountBefore"`
 	// Appositives open a clause that says which thing is meant ("the one
 	// in the garden", "la del jardín")
 	Appositives []string `json:"appositives"`
@@ -385,6 +390,8 @@ type pack struct {
 	demonstrative  map[string]bool
 	appositives    [][]string
 	variants       map[string]string
+	adverbs        map[string]string
+	amountBefore   map[string]bool
 	numberIdioms   [][]string
 	eventBefore    [][]string
 	contracted     map[string]bool
@@ -510,6 +517,10 @@ func parsePack(data []byte) (*pack, error) {
 		p.variants[Normalize(k)] = Normalize(v)
 	}
 	p.numberIdioms = phrases(f.NumberIdioms)
+	p.adverbs, p.amountBefore = map[string]string{}, set(f.AmountBefore)
+	for k, v := range f.Adverbs {
+		p.adverbs[Normalize(k)] = Normalize(v)
+	}
 	p.relativeAfter = set(f.RelativeAfter)
 	p.greetingsAlone = set(f.GreetingsAlone)
 	p.definite = set(f.Definite)

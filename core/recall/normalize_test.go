@@ -61,6 +61,11 @@ func TestResolve_RegionalWordsReadAsStandard(t *testing.T) {
 	assert.True(t, Stated("Stell d Heizig uf sächzg Grad", 60.0, "°C"))
 	res = x.Resolve("Zeig mer bitte d Logs vo hüt am Morge", ctx)
 	assert.Equal(t, "getLogs", top(t, res).Target)
+	// "grad" is "gerade" unless an amount stands before it
+	res = x.Resolve("Sag mal, wie viel Prozent hat der Tank grad?", ctx)
+	assert.Equal(t, "tank.level", top(t, res).Args["name"])
+	res = x.Resolve("wie viel Grad hat das Wasser?", ctx)
+	assert.Equal(t, "heater.temperature", top(t, res).Args["name"])
 }
 
 // "Valve" with a capital inside an English sentence is the HEART Valve, the
