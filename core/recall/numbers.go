@@ -32,7 +32,7 @@ func parseNumbers(toks []token, p *pack) []numSpan {
 			i = s.end
 			continue
 		}
-		if s, ok := wordNumber(toks, i, p); ok && !meanAfterNoun(toks, s, p) {
+		if s, ok := wordNumber(toks, i, p); ok && !meanAfterNoun(toks, s, p) && !pronounOne(toks, s, p) {
 			out = append(out, s)
 			i = s.end
 			continue
@@ -337,4 +337,23 @@ func meanAfterNoun(toks []token, s numSpan, p *pack) bool {
 	}
 	prev := toks[s.start-1]
 	return prev.kind == 'w' && !p.stop[prev.text] && !p.connectors[prev.text] && !p.articles[prev.text] && adjacentWords(prev, toks[s.start])
+}
+
+// pronounOne: "one" stands for a noun after an article or a demonstrative,
+// an adjective maybe between ("for a new one", "the other one", "this
+// one"), and no noun follows it: no number.
+func pronounOne(toks []token, s numSpan, p *pack) bool {
+	i := s.start
+	if s.end-i != 1 || i == 0 || !p.pronounOne[toks[i].text] {
+		return false
+	}
+	if n := s.end; n < len(toks) && toks[n].kind == 'w' && !p.stop[toks[n].text] || n < len(toks) && toks[n].text == "-" {
+		return false // "one minute", "a one-hour backflush"
+	}
+	det := func(w string) bool { return p.articles[w] || p.definite[w] || p.demonstrative[w] }
+	prev := toks[i-1]
+	if prev.kind != 'w' {
+		return false
+	}
+	return det(prev.text) || i >= 2 && toks[i-2].kind == 'w' && det(toks[i-2].text) && !p.stop[prev.text]
 }

@@ -76,6 +76,11 @@ func TestNumbers_ArticlesAreNotNumbers(t *testing.T) {
 	assert.Empty(t, numbersIn("es", "muestra una alerta"))
 	assert.Empty(t, numbersIn("en", "show a list"))
 	assert.Empty(t, numbersIn("de", "starte einen Selbsttest"))
+	// "one" standing for a noun is no number
+	assert.Empty(t, numbersIn("en", "swap the cartridge for a new one"))
+	assert.Empty(t, numbersIn("en", "not this one, the other one"))
+	assert.Equal(t, []float64{1}, numbersIn("en", "backflush for one minute"))
+	assert.Equal(t, []float64{1}, numbersIn("en", "give me a one-hour average"))
 }
 
 // spell writes n (0..9999) in words the way people write it.
