@@ -110,10 +110,26 @@ func (x *Index) markNamedOwners(p *pack, toks []token, cs []conceptTok, markers 
 		if next < len(toks) && name(next) {
 			next++ // "Hill Road reservoir"
 		}
-		if next < len(toks) && thingAt[next] {
+		// "the Hillside station tank": a named site is another one
+		if next < len(toks) && (thingAt[next] || toks[next].kind == 'w' && p.sites[toks[next].text] || x.systemWordAt(cs, next)) {
 			markers["@foreign"] = append(markers["@foreign"], i)
 		}
 	}
+}
+
+// systemWordAt: the concept at token i names the system itself ("station").
+func (x *Index) systemWordAt(cs []conceptTok, i int) bool {
+	for _, ct := range cs {
+		if ct.start != i || ct.typo {
+			continue
+		}
+		for _, e := range x.entities {
+			if e.e.Kind == "component" && x.isSystem(e.e.ID) && slices.ContainsFunc(e.aliases, func(a []string) bool { return len(a) == 1 && a[0] == ct.c }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // allUpper: every letter of s is a capital ("API", "SCADA").
@@ -438,6 +454,30 @@ func (x *Index) markOthersThing(p *pack, toks []token, cs []conceptTok, markers 
 		k := ownerAfter(p, toks, ct.end, func(w string) bool { return p.stop[w] || p.possessive[w] || p.others[w] })
 		if k >= 0 && (alien[k] || x.unknownOwner(p, toks, cs, k, x.thingOf[ct.c])) {
 			markers["@others"] = append(markers["@others"], ct.start)
+		}
+	}
+}
+
+// markThingThere marks @foreign a thing of ours followed by a word of
+// pointing away ("bitte die Pumpe dort neu starten", "the tank over
+// there", "la pompe là-bas"; pack thereWords): the Core is not anywhere a
+// person could point at, so that is a thing somewhere else.
+func (x *Index) markThingThere(p *pack, toks []token, cs []conceptTok, markers marks) {
+	words := wordsOf(toks, false)
+	at := map[int]int{} // token -> index in words
+	for n, i := range words {
+		at[i] = n
+	}
+	for _, ct := range cs {
+		if x.thingOf[ct.c] == "" || ct.typo || !x.hasComponent(x.thingOf[ct.c]) {
+			continue
+		}
+		if n, ok := at[ct.end]; ok && adjacentWords(toks[ct.end-1], toks[ct.end]) {
+			if _, there := phraseAt(toks, words, n, p.thereWords); there {
+				// on the pointing word, so a story that points away ("the
+				// reservoir up there is dropping") stays the story's
+				markers["@foreign"] = append(markers["@foreign"], ct.end)
+			}
 		}
 	}
 }

@@ -558,6 +558,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.dropClaimedForeign(cs, markers)
 	x.markOthersProperty(p, toks, cs, markers)
 	x.markOthersThing(p, toks, cs, markers)
+	x.markThingThere(p, toks, cs, markers)
 	dropWritersPlace(p, toks, markers)
 	x.markNamedPlaces(p, toks, cs, markers)
 	x.markPlacedThings(p, text, toks, cs, markers, qr.idents)

@@ -233,6 +233,10 @@ func TestResolve_ThingOfAPlaceNotOurs(t *testing.T) {
 		{"fr", "Le client de la 508 veut qu'on monte le chauffage de sa chambre à 23 degrés", true},
 		{"en", "set the heater in the office to 21", true},
 		{"en", "set the heater to 40", false},
+		// a thing pointed at is somewhere else; a named station is another
+		{"de", "Pumpwerk Talweg meldet Störung, bitte die Pumpe dort neu starten", true},
+		{"en", "Is the Hillside station tank full? Their panel stopped reporting at 4am", true},
+		{"en", "Demand's spiking, the reservoir up there is dropping fast. Push the pump to 80 l/min please.", false},
 		// an owner no pack knows is another place's or machine's
 		{"es", "Retrolava los filtros de arena de la planta de osmosis", true},
 		{"es", "El filtro de la campana de la cocina está sucio, ¿cada cuánto se cambia?", true},
