@@ -100,7 +100,7 @@ func (x *Index) markNamedOwners(p *pack, toks []token, cs []conceptTok, markers 
 	}
 	name := func(i int) bool {
 		t := toks[i]
-		return t.kind == 'w' && !t.opens && !t.used && startsUpper(t.orig) && !allUpper(t.orig) && x.unknownWord(p, toks, cs, i)
+		return t.kind == 'w' && !t.opens && !t.used && startsUpper(t.orig) && !allUpper(t.orig) && !x.ownNames[t.text] && x.unknownWord(p, toks, cs, i)
 	}
 	for i := 1; i < len(toks); i++ {
 		if !name(i) {
