@@ -823,6 +823,11 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	}
 	markers["@foreign"] = append(markers["@foreign"], markers["@placed"]...)
 	markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return x.forAfterValue(p, toks, cs, at) })
+	if qr.it {
+		if k := x.storysOther(p, toks, cs, context); k >= 0 {
+			markers["@foreign"] = append(markers["@foreign"], k)
+		}
+	}
 	qr.foreign = x.foreign(cs, markers)
 	// "how does a reverse osmosis filter work?": asked, a kind of thing is general knowledge
 	generic := markers.has("@generic") && qr.read && !markers.has("@ask")

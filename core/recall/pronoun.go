@@ -151,3 +151,50 @@ func (x *Index) vagueState(qr *query) []Candidate {
 	}
 	return out
 }
+
+// storysOther: "Our SCADA historian server is frozen again, restart it
+// please": the request's deed of the whole system (restart, reset, shut
+// down) names nothing but "it", and the story names nothing of ours but a
+// word no pack knows: "it" is that machine. It returns where that word is,
+// or -1.
+func (x *Index) storysOther(p *pack, toks []token, cs []conceptTok, context []bool) int {
+	if context == nil {
+		return -1
+	}
+	var own []token
+	for i, t := range toks {
+		if !context[i] {
+			own = append(own, t)
+		}
+	}
+	start := requestStart(context)
+	if !saysIt(p, own) || start < 0 {
+		return -1
+	}
+	deed, other := false, -1
+	for _, ct := range cs {
+		ours := !ct.typo && (x.thingOf[ct.c] != "" || x.entityWord[ct.c] || x.isComponentWord(ct.c) || x.df[ct.c] > 0 && !x.action[ct.c] && !context[ct.start])
+		switch {
+		case !context[ct.start] && containsStr(x.d.concepts.SystemDeeds, ct.c):
+			deed = true
+		case ours && !x.action[ct.c]:
+			return -1 // "the pump is leaking, stop it", "the system hangs, restart it"
+		case context[ct.start] && ct.start < start && other < 0 && x.unknownWord(p, toks, cs, ct.start) && len(toks[ct.start].text) > 3:
+			other = ct.start
+		}
+	}
+	if !deed {
+		return -1
+	}
+	return other
+}
+
+// requestStart is the first token not of the story, or -1.
+func requestStart(context []bool) int {
+	for i, c := range context {
+		if !c {
+			return i
+		}
+	}
+	return -1
+}

@@ -100,3 +100,11 @@ func TestResolve_AStateOfAPronounIsAskedAbout(t *testing.T) {
 	// "thing" is no word of any target: a question about one stops nothing
 	assert.NotEqual(t, "postTendingStop", top(t, x.Resolve("what's the spinning thing in the tank doing?", testCtx())).Target)
 }
+
+// "it" in a deed of the whole system is what the story tells of: a machine
+// no pack knows is no part of this system; one of ours is.
+func TestResolve_ItOfAStoryAboutAnotherMachine(t *testing.T) {
+	x := fullIndex(t)
+	assert.Equal(t, DecisionNone, x.Resolve("Our SCADA historian server is frozen again, restart it please", testCtx()).Decision)
+	assert.Equal(t, "postSystemRestart", top(t, x.Resolve("The controller is frozen again, restart it please", testCtx())).Target)
+}
