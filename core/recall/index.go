@@ -2143,7 +2143,7 @@ func hasKind(refs []EntityRef, kind string) bool {
 // allWords: every word token is a word of some pack.
 func (x *Index) allWords(toks []token) bool {
 	for _, t := range toks {
-		if t.kind == 'w' && !x.isWord(t.text) {
+		if t.kind == 'w' && !x.isWord(t.text) && !x.ownNames[t.text] { // "Acme-Steuerung"
 			return false
 		}
 	}

@@ -93,6 +93,9 @@ func TestResolve_TheSystemsOwnNameWeighsNothing(t *testing.T) {
 	tg, ents := fullTargets(t)
 	x, err := Build(tg, append(ents, Entity{Kind: KindSystemName, ID: "Acme pump station"}), Options{})
 	require.NoError(t, err)
+	ctx := testCtx()
+	ctx.Lang = "de"
+	assert.Equal(t, "getFaults", top(t, x.Resolve("Welche Fehlercodes hat die Acme-Steuerung gerade aktiv?", ctx)).Target, "the system's name with a word is no id")
 	for _, text := range []string{"make the Acme controller blink", "what does fault F17 on the acme controller mean"} {
 		with, without := x.Resolve(text, testCtx()), x.Resolve(strings.ReplaceAll(strings.ReplaceAll(text, "Acme ", ""), "acme ", ""), testCtx())
 		require.NotEmpty(t, with.Shortlist, text)
