@@ -352,6 +352,7 @@ func TestResolve_AShiftIsNoTime(t *testing.T) {
 	ctx.Lang = "es"
 	assert.Nil(t, x.Resolve("el turno de noche dejó el tanque bajo, llénalo", ctx).When)
 	assert.NotNil(t, x.Resolve("restart tonight", testCtx()).When)
+	assert.Nil(t, x.Resolve("revoke token tok-5, that was the old night manager's", testCtx()).When, "a person of the night")
 }
 
 // A weekday gone by is in the past; a day to come is no report's date but
