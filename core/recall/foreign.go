@@ -452,7 +452,9 @@ func (x *Index) markOthersThing(p *pack, toks []token, cs []conceptTok, markers 
 			continue
 		}
 		k := ownerAfter(p, toks, ct.end, func(w string) bool { return p.stop[w] || p.possessive[w] || p.others[w] })
-		if k >= 0 && (alien[k] || x.unknownOwner(p, toks, cs, k, x.thingOf[ct.c])) {
+		// "le chauffe-eau de M. Diallo": a person's, by a title
+		titled := k >= 0 && slices.ContainsFunc(toks[ct.end+1:k+1], func(t token) bool { return t.kind == 'w' && p.titles[t.text] })
+		if k >= 0 && (alien[k] || titled || x.unknownOwner(p, toks, cs, k, x.thingOf[ct.c])) {
 			markers["@others"] = append(markers["@others"], ct.start)
 		}
 	}

@@ -233,6 +233,7 @@ func TestResolve_ThingOfAPlaceNotOurs(t *testing.T) {
 		{"fr", "Le client de la 508 veut qu'on monte le chauffage de sa chambre à 23 degrés", true},
 		{"en", "set the heater in the office to 21", true},
 		{"en", "set the heater to 40", false},
+		{"fr", "Le chauffe-eau de M. Diallo affiche une erreur E4, on intervient ?", true}, // a person's, by a title
 		// a thing pointed at is somewhere else; a named station is another
 		{"de", "Pumpwerk Talweg meldet Störung, bitte die Pumpe dort neu starten", true},
 		{"en", "Is the Hillside station tank full? Their panel stopped reporting at 4am", true},
