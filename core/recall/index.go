@@ -840,7 +840,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.story = context
 	qr.offWhy = offReasons(toks, markers, qr.code, arith, qr.foreign, generic)
 	qr.off = markers.has("@off") || qr.code || arith || qr.foreign || generic || x.smallTalk(toks, cs, greetEnd) ||
-		((qr.read || !x.anyAction(cs)) && x.conversion(toks, ownWords(cs, context), qr.qty, unitWords))
+		((qr.read || !x.anyAction(cs)) && x.conversion(p, toks, ownWords(cs, context), qr.qty, unitWords))
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.") && x.negatesRequest(p, toks, cs, markers["@neg"])
 	qr.nudge = markers.has("@nudge")
 	for _, q := range qr.qty {
@@ -2581,9 +2581,15 @@ func (x *Index) anyAction(cs []conceptTok) bool {
 // "¿cuántos litros son tres galones?"): two units named and no thing or
 // property of this system but what the units themselves say; arithmetic,
 // not a reading.
-func (x *Index) conversion(toks []token, cs []conceptTok, qty []Quantity, unitWords []unitMention) bool {
+func (x *Index) conversion(p *pack, toks []token, cs []conceptTok, qty []Quantity, unitWords []unitMention) bool {
 	inUnit := make([]bool, len(toks))
 	n := 0
+	// "Wie viele Minuten sind dreieinhalb Stunden?": a span of time asked
+	// for in another unit of time is a conversion too
+	timeAsked := x.timeUnitAsked(p, toks, inUnit)
+	if timeAsked {
+		n++
+	}
 	for _, um := range unitWords {
 		n++
 		for i := um.start; i < um.end; i++ {
@@ -2591,7 +2597,7 @@ func (x *Index) conversion(toks []token, cs []conceptTok, qty []Quantity, unitWo
 		}
 	}
 	for _, q := range qty {
-		if q.Unit == "" || x.d.units.dims[q.Unit] == "time" {
+		if q.Unit == "" || x.d.units.dims[q.Unit] == "time" && !timeAsked {
 			continue
 		}
 		n++
@@ -2607,6 +2613,27 @@ func (x *Index) conversion(toks []token, cs []conceptTok, qty []Quantity, unitWo
 		}
 	}
 	return n >= 2
+}
+
+// timeUnitAsked: a word of asking how many (pack howMany) stands right
+// before a unit of time ("how many minutes", "combien de secondes"); its
+// tokens are marked in inUnit.
+func (x *Index) timeUnitAsked(p *pack, toks []token, inUnit []bool) bool {
+	words := wordsOf(toks, false)
+	for k, i := range words {
+		ph, ok := phraseAt(toks, words, k, p.howMany)
+		if !ok || k+len(ph) >= len(words) {
+			continue
+		}
+		j := words[k+len(ph)]
+		if a, end, unit := x.d.units.match(toks, j); unit && x.d.units.dims[a.unit] == "time" {
+			for m := i; m < end; m++ {
+				inUnit[m] = true
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // itemOverList: when the request names one object by its id ("show schedule

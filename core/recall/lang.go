@@ -143,6 +143,7 @@ type packFile struct {
 	Subordinate []string `json:"subordinate"`
 	Causal      []string `json:"causal"`
 	Already     []string `json:"already"`
+	HowMany     []string `json:"howMany"` // "how many", "combien de": asking an amount
 	// Titles before a person's name ("Herr", "Mr", "Señor", "Madame"):
 	// the capitalised word after one is a name, no word to correct
 	Titles []string `json:"titles"`
@@ -359,6 +360,7 @@ type pack struct {
 	subordinate    [][]string
 	causal         [][]string // "because", "que": what follows gives a reason
 	already        map[string]bool
+	howMany        [][]string
 	titles         map[string]bool
 	sites          map[string]bool
 	coordinators   map[string]bool
@@ -474,7 +476,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.beforeImp, p.copulas, p.thereWords = set(f.BeforeImperative), set(f.Copulas), phrases(f.ThereWords)
 	p.purpose = set(f.Purpose)
 	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
-	p.causal, p.already = phrases(f.Causal), set(f.Already)
+	p.causal, p.already, p.howMany = phrases(f.Causal), set(f.Already), phrases(f.HowMany)
 	p.closingLines = phrases(f.ClosingLines)
 	p.titles, p.sites, p.coordinators = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, c := range f.Coordinators {

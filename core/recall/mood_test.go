@@ -119,6 +119,7 @@ func TestResolve_SumsCodeAndApprovalsAreNone(t *testing.T) {
 		// a question of units alone is arithmetic, not a reading
 		"Wie viele bar sind 100 psi?", "¿cuántos galones son 200 litros?",
 		"How many litres are there in an imperial gallon?", "¿Cuántos litros son tres galones?", "5 bar in psi",
+		"Wie viele Minuten sind dreieinhalb Stunden?", "how many seconds are 2 hours?", // spans of time too
 	} {
 		assert.Equal(t, DecisionNone, x.Resolve(text, testCtx()).Decision, text)
 	}
@@ -128,6 +129,7 @@ func TestResolve_SumsCodeAndApprovalsAreNone(t *testing.T) {
 	// units with a thing of this system are a reading
 	c = top(t, x.Resolve("how many litres are in the tank?", testCtx()))
 	assert.Equal(t, "tank.volume", c.Args["name"])
+	assert.Equal(t, "com.acme.filter.backflush", top(t, x.Resolve("backflush the filter for 2 minutes", testCtx())).Target)
 }
 
 // A unit named without a number names the property measured in it.
