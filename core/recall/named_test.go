@@ -62,12 +62,17 @@ func TestResolve_PathParameterNamesTheEntity(t *testing.T) {
 	}
 }
 
-// "Open" on a record shows it; on the valve it opens the valve.
+// "Open" on a record shows it; on the valve it opens the valve; after a
+// record it says which.
 func TestResolve_OpenARecordShowsIt(t *testing.T) {
 	x := fullIndex(t)
 	assert.Equal(t, "getRhythmEntry", top(t, x.Resolve("Open Rhythm entry 12, seq=12. Want to see who initiated it.", testCtx())).Target)
 	assert.Equal(t, "com.acme.valve.set_position", top(t, x.Resolve("open the valve to 40%", testCtx())).Target)
 	assert.Equal(t, "com.acme.valve.set_position", top(t, x.Resolve("open the tank valve to 30 percent", testCtx())).Target)
+	// after a record, "open" says which ones: it opens nothing
+	res := x.Resolve("any alarms open at the moment?", testCtx())
+	assert.NotEqual(t, "valve.position", top(t, res).Args["name"])
+	assert.NotEqual(t, DecisionAmbiguous, res.Decision)
 }
 
 // The JSON body of a call the request names by its path is its values, not

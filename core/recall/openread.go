@@ -11,8 +11,17 @@ import "slices"
 func (x *Index) openToRead(p *pack, toks []token, cs []conceptTok, markers marks) []conceptTok {
 	open := x.d.concepts.Open
 	var reading []int
+	record := func(o conceptTok) bool {
+		return !o.typo && x.df[o.c] > 0 && !x.action[o.c] && x.thingOf[o.c] == "" && !x.entityWord[o.c]
+	}
+	var open2 []int // "any alarms open at the moment?": open after a record says which, it opens nothing
 	for _, ct := range cs {
 		if open == "" || ct.c != open {
+			continue
+		}
+		if slices.ContainsFunc(cs, func(o conceptTok) bool { return o.end == ct.start && record(o) }) &&
+			!slices.ContainsFunc(cs, func(o conceptTok) bool { return o.start == ct.end && (x.thingOf[o.c] != "" || x.entityWord[o.c]) }) {
+			open2 = append(open2, ct.start)
 			continue
 		}
 		j := afterDeterminers(p, toks, ct.end)
@@ -21,6 +30,9 @@ func (x *Index) openToRead(p *pack, toks []token, cs []conceptTok, markers marks
 		}) {
 			reading = append(reading, ct.start)
 		}
+	}
+	for _, at := range open2 {
+		cs = slices.DeleteFunc(cs, func(o conceptTok) bool { return o.start == at })
 	}
 	for _, at := range reading {
 		markers["@read"] = append(markers["@read"], at)
