@@ -20,6 +20,8 @@ func TestResolve_AQuantityWeDoNotMeasureIsNoRead(t *testing.T) {
 		{"de", "Wie hoch ist die Lagertemperatur an der Pumpe?", false},
 		{"es", "¿a qué temperatura están los rodamientos de la bomba?", false},
 		{"fr", "quelle est la température des roulements de la pompe ?", false},
+		{"en", "what's the mixer motor drawing in amps right now", false}, // current, not power
+		{"de", "Wie viel Ampere zieht der Motor vom Mischer?", false},
 		{"en", "the pump is vibrating badly, stop it", true},
 		{"en", "stop the pump, vibration too high", true},
 		{"en", "what's the pump pressure?", true},
