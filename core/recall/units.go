@@ -282,7 +282,8 @@ func (t *unitTable) within(toks []token, n numSpan) (unitAlias, int, bool) {
 func round9(v float64) float64 { return math.Round(v*1e9) / 1e9 }
 
 // articleDurations reads "an hour", "eine Minute", "une heure" as 1 of the
-// unit (durations only: "a litre" is not a flow).
+// unit, and a rate written out in words ("einen Meter pro Sekunde"); "a
+// litre" alone is not a flow.
 func (t *unitTable) articleDurations(text string, toks []token, p *pack) []Quantity {
 	var out []Quantity
 	for i := 0; i+1 < len(toks); i++ {
@@ -290,10 +291,13 @@ func (t *unitTable) articleDurations(text string, toks []token, p *pack) []Quant
 			continue
 		}
 		a, end, ok := t.match(toks, i+1)
-		if !ok || a.dim != "time" || t.insideRate(toks, i) {
+		// "a minute", and a rate written out in words: "einen Meter pro
+		// Sekunde", "un litro por segundo" is one of it
+		rate := ok && a.dim != "time" && end-(i+1) >= 3
+		if !ok || a.dim != "time" && !rate || t.insideRate(toks, i) {
 			continue
 		}
-		q := Quantity{Value: a.factor, Unit: a.unit, Start: toks[i].start, End: toks[end-1].end, Words: true}
+		q := Quantity{Value: a.factor + a.offset, Unit: a.unit, Start: toks[i].start, End: toks[end-1].end, Words: true}
 		q.Text = text[q.Start:q.End]
 		for k := i; k < end; k++ {
 			toks[k].used = true

@@ -178,6 +178,16 @@ func TestArticleDurations_NotInsideARate(t *testing.T) {
 	assert.Empty(t, d.units.articleDurations("how many litres a minute is the pump moving", toks, d.packs["en"]))
 	toks = tokenize(Normalize("average flow over a minute"))
 	assert.Len(t, d.units.articleDurations("average flow over a minute", toks, d.packs["en"]), 1)
+	// a rate written out in words after an article is one of it; a litre alone is none
+	for text, lang := range map[string]string{"einen Meter pro Sekunde": "de", "un litro por segundo": "es", "a metre per second": "en"} {
+		toks = tokenize(Normalize(text))
+		qs := d.units.articleDurations(text, toks, d.packs[lang])
+		if assert.Len(t, qs, 1, text) {
+			assert.InDelta(t, 60, qs[0].Value, 1e-9, text)
+		}
+	}
+	toks = tokenize(Normalize("fill a litre"))
+	assert.Empty(t, d.units.articleDurations("fill a litre", toks, d.packs["en"]))
 }
 
 // metres per hour are a belt speed: 600 m/h is 10 m/min.
