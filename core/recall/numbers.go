@@ -347,8 +347,8 @@ func pronounOne(toks []token, s numSpan, p *pack) bool {
 	if s.end-i != 1 || i == 0 || !p.pronounOne[toks[i].text] {
 		return false
 	}
-	if n := s.end; n < len(toks) && toks[n].kind == 'w' && !p.stop[toks[n].text] || n < len(toks) && toks[n].text == "-" {
-		return false // "one minute", "a one-hour backflush"
+	if n := s.end; n < len(toks) && toks[n].kind == 'w' && !p.stop[toks[n].text] && !p.copulas[toks[n].text] && !contraction(toks, n) || n < len(toks) && toks[n].text == "-" {
+		return false // "one minute", "a one-hour backflush"; not "the current one isn't ideal"
 	}
 	det := func(w string) bool { return p.articles[w] || p.definite[w] || p.demonstrative[w] }
 	prev := toks[i-1]
@@ -356,4 +356,10 @@ func pronounOne(toks []token, s numSpan, p *pack) bool {
 		return false
 	}
 	return det(prev.text) || i >= 2 && toks[i-2].kind == 'w' && det(toks[i-2].text) && !p.stop[prev.text]
+}
+
+// contraction: toks[n] is a word cut before an apostrophe ("isn't",
+// "doesn't"): a verb, no noun.
+func contraction(toks []token, n int) bool {
+	return toks[n].elided || n+1 < len(toks) && toks[n+1].text == "t" && toks[n+1].start == toks[n].end+1
 }

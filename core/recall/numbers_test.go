@@ -79,6 +79,8 @@ func TestNumbers_ArticlesAreNotNumbers(t *testing.T) {
 	// "one" standing for a noun is no number
 	assert.Empty(t, numbersIn("en", "swap the cartridge for a new one"))
 	assert.Empty(t, numbersIn("en", "not this one, the other one"))
+	assert.Empty(t, numbersIn("en", "the current one isn't ideal"))
+	assert.Empty(t, numbersIn("en", "the old one is broken"))
 	assert.Equal(t, []float64{1}, numbersIn("en", "backflush for one minute"))
 	assert.Equal(t, []float64{1}, numbersIn("en", "give me a one-hour average"))
 }
