@@ -34,14 +34,23 @@ func (x *Index) eventTimed(p *pack, toks []token, clause []int, cs []conceptTok,
 			continue
 		}
 		n := k + len(ph)
+		owned := false // "après ma pause": the person's own break, whatever its word
 		if !p.contracted[ph[len(ph)-1]] {
-			if n >= len(words) || !(p.definite[toks[words[n]].text] || p.possessive[toks[words[n]].text] || p.contracted[toks[words[n]].text]) {
+			switch {
+			case n >= len(words):
+				continue
+			case p.definite[toks[words[n]].text] || p.possessive[toks[words[n]].text] || p.contracted[toks[words[n]].text]:
+				owned = p.possessive[toks[words[n]].text]
+				n++
+			case !before && n == len(words)-1 && !startsUpper(toks[words[n]].orig) && x.unknownWord(p, toks, cs, words[n]):
+				// "do the backflush after smoko": a last word no pack knows
+				// is an event the time parser does not know either
+			default:
 				continue
 			}
-			n++
 		}
 		end := x.eventEnd(p, toks, cs, clause, words, n, i)
-		if end < 0 || !x.eventFits(p, toks, cs, markers, clause, i, end, before) {
+		if end < 0 || !x.eventFits(p, toks, cs, markers, clause, i, end, before, owned) {
 			continue
 		}
 		for j := i; j <= end; j++ {
@@ -82,13 +91,15 @@ func (x *Index) eventEnd(p *pack, toks []token, cs []conceptTok, clause, words [
 	return end
 }
 
-// eventFits: the event at toks[i:end+1] names nothing of ours, a "before"
+// eventFits: the event at toks[i:end+1] names nothing of ours (a person's own
+// break, "après ma pause", may be told in a word of stopping), a "before"
 // names a shift, nothing in its clause is told as past, and the clause
 // holds the deed or is the event alone.
-func (x *Index) eventFits(p *pack, toks []token, cs []conceptTok, markers marks, clause []int, i, end int, before bool) bool {
+func (x *Index) eventFits(p *pack, toks []token, cs []conceptTok, markers marks, clause []int, i, end int, before, owned bool) bool {
 	in := func(at int) bool { return at > i && at <= end }
 	if slices.ContainsFunc(cs, func(ct conceptTok) bool {
-		return in(ct.start) && (x.action[ct.c] || x.thingOf[ct.c] != "" || x.entityWord[ct.c] || slices.Contains(x.d.concepts.Incidents, ct.c))
+		deed := x.action[ct.c] || slices.Contains(x.d.concepts.Incidents, ct.c)
+		return in(ct.start) && (deed && !owned || x.thingOf[ct.c] != "" || x.entityWord[ct.c] && !(deed && owned))
 	}) {
 		return false
 	}

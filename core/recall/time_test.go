@@ -441,6 +441,8 @@ func TestResolve_EventNounAsksWhen(t *testing.T) {
 		{"en", "Backflush the filter before the morning shift.", "com.acme.filter.backflush", true},
 		{"es", "Antes del turno de mañana reinicia el controlador.", "postSystemRestart", true},
 		{"fr", "Remplis la cuve de la station après la pause déjeuner.", "com.acme.tank.fill", true},
+		{"en", "do the filter backflush after smoko", "com.acme.filter.backflush", true}, // a last word no pack knows
+		{"fr", "vidange la cuve après ma pause", "com.acme.tank.drain", true},            // the person's own break, a word of stopping
 		{"de", "Automatik nach dem Stopp wieder aufnehmen", "postTendingResume", false},
 		{"en", "Make a backup of the station config before the contractor comes in.", "postConfigBackup", false},
 		{"en", "Backflush the filter for 2 minutes, the dp crept up after the 14:00 clean.", "com.acme.filter.backflush", false},
