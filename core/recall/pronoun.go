@@ -75,7 +75,8 @@ func (x *Index) vagueOn(qr *query) []Candidate {
 		return nil
 	}
 	for c := range qr.q {
-		if c != start && c != resume && !containsStr(x.d.concepts.Again, c) {
+		opener := containsStr(x.d.concepts.Approval, c) && qr.span[c][0] == 0 // "ok, start it back up"
+		if c != start && c != resume && !containsStr(x.d.concepts.Again, c) && !opener {
 			return nil // "start it and drain the tank", "reactiva las notificaciones"
 		}
 	}

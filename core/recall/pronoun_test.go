@@ -42,6 +42,7 @@ func TestResolve_StartingAPronounIsAskedAbout(t *testing.T) {
 		{"start it back up", "en"},
 		{"Start it up again.", "en"},
 		{"arráncalo otra vez", "es"},
+		{"ok, start it back up", "en"},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang
