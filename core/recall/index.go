@@ -538,6 +538,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.qty = append(qr.qty, x.d.units.articleDurations(text, toks, p)...)
 	markRelative(p, toks, qr.qty)
 	markCorrections(p, toks, qr.qty)
+	markAgo(p, text, toks, qr.qty, x.d.units.dims)
 	unitWords := x.d.units.mentions(toks)
 	pretexts := disregards(p, toks)
 	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))

@@ -143,7 +143,9 @@ type packFile struct {
 	Subordinate []string `json:"subordinate"`
 	Causal      []string `json:"causal"`
 	Already     []string `json:"already"`
-	HowMany     []string `json:"howMany"` // "how many", "combien de": asking an amount
+	HowMany     []string `json:"howMany"`   // "how many", "combien de": asking an amount
+	AgoAfter    []string `json:"agoAfter"`  // "ago" after a length of time
+	AgoBefore   []string `json:"agoBefore"` // "hace", "il y a", "vor" before one
 	// Titles before a person's name ("Herr", "Mr", "Señor", "Madame"):
 	// the capitalised word after one is a name, no word to correct
 	Titles []string `json:"titles"`
@@ -361,6 +363,8 @@ type pack struct {
 	causal         [][]string // "because", "que": what follows gives a reason
 	already        map[string]bool
 	howMany        [][]string
+	agoAfter       [][]string
+	agoBefore      [][]string
 	titles         map[string]bool
 	sites          map[string]bool
 	coordinators   map[string]bool
@@ -477,6 +481,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.purpose = set(f.Purpose)
 	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
 	p.causal, p.already, p.howMany = phrases(f.Causal), set(f.Already), phrases(f.HowMany)
+	p.agoAfter, p.agoBefore = phrases(f.AgoAfter), phrases(f.AgoBefore)
 	p.closingLines = phrases(f.ClosingLines)
 	p.titles, p.sites, p.coordinators = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, c := range f.Coordinators {

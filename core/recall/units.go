@@ -157,7 +157,8 @@ type Quantity struct {
 	// to set: it fills no argument, so the Core asks for the value
 	relative bool
 	// told: an hour in the story around the request ("the shift arrives
-	// at 6, fill the tank"): it fills no argument
+	// at 6, fill the tank"), or a length of time ago ("twenty minutes
+	// ago", "hace veinte minutos"): it fills no argument
 	told bool
 }
 
@@ -461,4 +462,46 @@ func possessive(text string, toks []token, i int) bool {
 	}
 	gap := text[toks[i-1].end:toks[i].start]
 	return gap == "'" || gap == "’"
+}
+
+// markAgo marks told a length of time that says how long ago ("the same
+// values as twenty minutes ago", "hace veinte minutos", "il y a vingt
+// minutes", "vor zwanzig Minuten"; packs agoAfter, agoBefore): a moment gone
+// by, no duration to act for.
+func markAgo(p *pack, text string, toks []token, qs []Quantity, dims map[string]string) {
+	words := wordsOf(toks, false)
+	at := map[int]int{}
+	for n, i := range words {
+		at[i] = n
+	}
+	for k, q := range qs {
+		if dims[q.Unit] != "time" {
+			continue
+		}
+		first, last := -1, -1
+		for i, t := range toks {
+			if t.start >= q.Start && t.end <= q.End {
+				if first < 0 {
+					first = i
+				}
+				last = i
+			}
+		}
+		if first < 0 {
+			continue
+		}
+		if n, ok := at[last+1]; ok {
+			if _, ago := phraseAt(toks, words, n, p.agoAfter); ago {
+				qs[k].told = true
+			}
+		}
+		for n := range words {
+			if words[n] >= first {
+				break
+			}
+			if ph, ago := phraseAt(toks, words, n, p.agoBefore); ago && n+len(ph) < len(words) && words[n+len(ph)] == first {
+				qs[k].told = true
+			}
+		}
+	}
 }

@@ -270,3 +270,20 @@ func TestQuantities_APossessiveIsNoUnit(t *testing.T) {
 	assert.Equal(t, "R-101", trimIDPunct("R-101's"))
 	assert.Equal(t, "P-2", trimIDPunct("P-2’s"))
 }
+
+// A length of time ago is a moment gone by, no duration to act for.
+func TestResolve_TimeAgoIsNoDuration(t *testing.T) {
+	x := fullIndex(t)
+	for text, lang := range map[string]string{
+		"it showed the same values as twenty minutes ago, mute the alerts":  "en",
+		"la alarma sonó hace veinte minutos, silencia las alertas":          "es",
+		"l'alarme a sonné il y a vingt minutes, coupe le son des alertes":   "fr",
+		"der Alarm kam vor zwanzig Minuten, schalte die Alarme stumm bitte": "de",
+	} {
+		ctx := testCtx()
+		ctx.Lang = lang
+		c := top(t, x.Resolve(text, ctx))
+		assert.Nil(t, c.Args["durationSec"], text)
+	}
+	assert.EqualValues(t, 1200, top(t, x.Resolve("mute the alerts for twenty minutes", testCtx())).Args["durationSec"])
+}
