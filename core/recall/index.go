@@ -1411,12 +1411,32 @@ func (x *Index) Resolve(text string, ctx Context) Result {
 	// the story's words alone sink it under the threshold, and only for the
 	// reading it had anyway: "I'm the new intern, Sam. Martin said I could
 	// use the read-only login for now. Could you start the conveyor?"
-	if res.Decision == DecisionNone && qr.story != nil && !qr.off && len(res.Shortlist) > 0 {
-		if r2 := x.resolve(qr.withoutStory()); r2.Decision == DecisionMatch && r2.Shortlist[0].Target == res.Shortlist[0].Target && r2.Shortlist[0].Score >= ownWordsFloor {
+	if res.Decision == DecisionNone && qr.story != nil && !qr.off && !qr.code && len(res.Shortlist) > 0 {
+		// another reading of the shortlist only when the request's own words
+		// name a thing of ours or the system ("… Restart the system now"),
+		// not when they point back at the story's ("… can you reset it?")
+		if r2 := x.resolve(qr.withoutStory()); r2.Decision == DecisionMatch && r2.Shortlist[0].Score >= ownWordsFloor &&
+			(r2.Shortlist[0].Target == res.Shortlist[0].Target || inShortlist(res.Shortlist, r2.Shortlist[0].Target) && x.ownWordsNameOurs(qr)) {
 			return r2
 		}
 	}
 	return res
+}
+
+// ownWordsNameOurs: a concept the request says outside its story names a
+// thing or a component of ours, the system itself included.
+func (x *Index) ownWordsNameOurs(qr *query) bool {
+	for c := range qr.q {
+		if !qr.toldInStory(c) && (x.thingOf[c] != "" || x.isComponentWord(c)) {
+			return true
+		}
+	}
+	return false
+}
+
+// inShortlist: target is one of cands.
+func inShortlist(cands []Candidate, target string) bool {
+	return slices.ContainsFunc(cands, func(c Candidate) bool { return c.Target == target })
 }
 
 // ownWordsFloor: how well the request's own words must explain a target for
