@@ -59,13 +59,13 @@ func TestResolve_ContextClausesDescribe(t *testing.T) {
 // A request told apart from a long story is judged on its own words when
 // the story sinks it, for another reading of the shortlist too when its
 // own words name a thing of ours or the system; not when they point back
-// at the story's ("… can you reset it?").
+// at the story's ("… can you restart it?").
 func TestResolve_OwnWordsOfALongStory(t *testing.T) {
 	x := fullIndex(t)
 	res := x.Resolve("The touchscreen froze again, it's showing the same values as twenty minutes ago and doesn't react when I tap it. Production is stopped anyway for the changeover. Restart the system now, please.", testCtx())
 	assert.Equal(t, DecisionMatch, res.Decision)
 	assert.Equal(t, "postSystemRestart", top(t, res).Target)
-	res = x.Resolve("Renal unit says the RO plant's prefilter is blocked and its feed pump tripped, can you reset it?", testCtx())
+	res = x.Resolve("Renal unit says the RO plant's prefilter is blocked and its feed pump tripped, can you restart it?", testCtx())
 	assert.Equal(t, DecisionNone, res.Decision)
 }
 
