@@ -48,12 +48,19 @@ func (x *Index) vagueOff(qr *query) []Candidate {
 			return nil
 		}
 	}
-	var out []Candidate
-	for ti := range x.targets {
-		t := &x.targets[ti]
+	return x.offered(func(t *tgt) bool {
 		halt := t.Halt && t.thing != ""
 		shuts := t.Kind == "operation" && t.Risk != "read" && x.mentions(t, []string{shutdown}) > 0
-		if halt || shuts {
+		return halt || shuts
+	})
+}
+
+// offered is every target pick accepts, as equal choices to ask between;
+// nil when fewer than two.
+func (x *Index) offered(pick func(t *tgt) bool) []Candidate {
+	var out []Candidate
+	for ti := range x.targets {
+		if t := &x.targets[ti]; pick(t) {
 			out = append(out, Candidate{Target: t.ID, Score: 0.5, Args: map[string]any{}, Grounding: map[string]string{}})
 		}
 	}
@@ -80,19 +87,11 @@ func (x *Index) vagueOn(qr *query) []Candidate {
 			return nil // "start it and drain the tank", "reactiva las notificaciones"
 		}
 	}
-	var out []Candidate
-	for ti := range x.targets {
-		t := &x.targets[ti]
+	return x.offered(func(t *tgt) bool {
 		starts := t.thing != "" && t.Risk != "read" && x.mentions(t, []string{start}) > 0
 		resumes := t.Kind == "operation" && t.Risk != "read" && x.mentions(t, []string{resume}) > 0
-		if starts || resumes {
-			out = append(out, Candidate{Target: t.ID, Score: 0.5, Args: map[string]any{}, Grounding: map[string]string{}})
-		}
-	}
-	if len(out) < 2 {
-		return nil
-	}
-	return out
+		return starts || resumes
+	})
 }
 
 // namesSomething: the request names a thing, a property, a component
