@@ -119,17 +119,8 @@ func (x *Index) markNamedOwners(p *pack, toks []token, cs []conceptTok, markers 
 
 // systemWordAt: the concept at token i names the system itself ("station").
 func (x *Index) systemWordAt(cs []conceptTok, i int) bool {
-	for _, ct := range cs {
-		if ct.start != i || ct.typo {
-			continue
-		}
-		for _, e := range x.entities {
-			if e.e.Kind == "component" && x.isSystem(e.e.ID) && slices.ContainsFunc(e.aliases, func(a []string) bool { return len(a) == 1 && a[0] == ct.c }) {
-				return true
-			}
-		}
-	}
-	return false
+	system := func(e Entity) bool { return e.Kind == "component" && x.isSystem(e.ID) }
+	return slices.ContainsFunc(cs, func(ct conceptTok) bool { return ct.start == i && !ct.typo && x.aliasOf(ct.c, system) })
 }
 
 // allUpper: every letter of s is a capital ("API", "SCADA").
@@ -466,10 +457,7 @@ func (x *Index) markOthersThing(p *pack, toks []token, cs []conceptTok, markers 
 // person could point at, so that is a thing somewhere else.
 func (x *Index) markThingThere(p *pack, toks []token, cs []conceptTok, markers marks) {
 	words := wordsOf(toks, false)
-	at := map[int]int{} // token -> index in words
-	for n, i := range words {
-		at[i] = n
-	}
+	at := wordIndex(words)
 	for _, ct := range cs {
 		if x.thingOf[ct.c] == "" || ct.typo || !x.hasComponent(x.thingOf[ct.c]) {
 			continue
@@ -505,14 +493,7 @@ func (x *Index) unknownOwner(p *pack, toks []token, cs []conceptTok, k int, thin
 }
 
 // hasComponent: one of the system's components is a thing (pump-1).
-func (x *Index) hasComponent(thing string) bool {
-	for _, e := range x.entities {
-		if name, _, ok := strings.Cut(e.e.ID, "-"); e.e.Kind == "component" && ok && name == thing {
-			return true
-		}
-	}
-	return false
-}
+func (x *Index) hasComponent(thing string) bool { return len(x.kinds[thing]) > 0 }
 
 // dropWritersPlace leaves out a thing not ours that tells where the writer
 // is ("Thanks, I'll be in the control room", "je suis dans la salle de

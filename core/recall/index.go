@@ -51,14 +51,17 @@ type Index struct {
 	// systemParts: components an alias of which says "system": the system
 	// itself ("reboot the controller")
 	systemParts map[string]bool
-	byKind      map[string][]int // entity kind -> targets with an arg of that kind
-	things      map[string]string
-	halts       map[string]string // thing -> its halt target
-	thingOf     map[string]string // concept -> thing
-	entityIDs   map[string]bool
-	exact       map[string][]int // a phrase as written (normalised) -> targets
-	entityWord  map[string]bool  // concepts that name some entity
-	valueWord   map[string]bool  // concepts of the aliases of properties with a unit ("temperature", "Druck")
+	// kinds: the things the system has as components, each with their
+	// numbers ("pump" -> ["1"] from pump-1), for tags and owners
+	kinds      map[string][]string
+	byKind     map[string][]int // entity kind -> targets with an arg of that kind
+	things     map[string]string
+	halts      map[string]string // thing -> its halt target
+	thingOf    map[string]string // concept -> thing
+	entityIDs  map[string]bool
+	exact      map[string][]int // a phrase as written (normalised) -> targets
+	entityWord map[string]bool  // concepts that name some entity
+	valueWord  map[string]bool  // concepts of the aliases of properties with a unit ("temperature", "Druck")
 	// entByConcept: concept -> the entities (indices into entities) with an
 	// alias whose rarest concept it is, so a request is matched only
 	// against those
@@ -165,8 +168,11 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 		}
 		x.entities = append(x.entities, ei)
 	}
-	x.systemParts = map[string]bool{}
+	x.systemParts, x.kinds = map[string]bool{}, map[string][]string{}
 	for _, ei := range x.entities {
+		if name, num, ok := strings.Cut(ei.e.ID, "-"); ei.e.Kind == "component" && ok {
+			x.kinds[name] = append(x.kinds[name], num)
+		}
 		for _, a := range ei.aliases {
 			if containsStr(a, "system") {
 				x.systemParts[ei.e.ID] = true
@@ -538,10 +544,11 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.qty = append(qr.qty, x.d.units.articleDurations(text, toks, p)...)
 	markRelative(p, toks, qr.qty)
 	markCorrections(p, toks, qr.qty)
-	markAgo(p, text, toks, qr.qty, x.d.units.dims)
+	x.d.units.markAgo(p, toks, qr.qty)
 	unitWords := x.d.units.mentions(toks)
 	pretexts := disregards(p, toks)
-	cs, markers := x.cz.analyse(p, toks, true, strings.Contains(text, "?"))
+	marked := strings.Contains(text, "?") // a question mark anywhere
+	cs, markers := x.cz.analyse(p, toks, true, marked)
 	if qr.when == nil {
 		cs = x.unreadTimes(p, toks, cs)
 	}
@@ -555,7 +562,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markElsewhere(p, toks, markers)
 	markHowTo(p, toks, markers)
 	markers["@pretext"] = append(markers["@pretext"], pretexts...)
-	cs = x.approvalTalk(p, toks, cs, markers, strings.Contains(text, "?"))
+	cs = x.approvalTalk(p, toks, cs, markers, marked)
 	x.dropClaimedForeign(cs, markers)
 	x.markOthersProperty(p, toks, cs, markers)
 	x.markOthersThing(p, toks, cs, markers)
@@ -2211,14 +2218,14 @@ func (x *Index) thingsAndUnknown(qr *query) (onlyThings, unknown bool) {
 
 // isComponentWord: the concept names a component (its id or title words).
 func (x *Index) isComponentWord(c string) bool {
+	return x.aliasOf(c, func(e Entity) bool { return e.Kind == "component" || e.Kind == "thing" })
+}
+
+// aliasOf: concept c alone is an alias of an entity keep accepts.
+func (x *Index) aliasOf(c string, keep func(e Entity) bool) bool {
 	for _, m := range x.entities {
-		if m.e.Kind != "component" && m.e.Kind != "thing" {
-			continue
-		}
-		for _, a := range m.aliases {
-			if len(a) == 1 && a[0] == c {
-				return true
-			}
+		if keep(m.e) && slices.ContainsFunc(m.aliases, func(a []string) bool { return len(a) == 1 && a[0] == c }) {
+			return true
 		}
 	}
 	return false

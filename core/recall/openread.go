@@ -25,9 +25,7 @@ func (x *Index) openToRead(p *pack, toks []token, cs []conceptTok, markers marks
 			continue
 		}
 		j := afterDeterminers(p, toks, ct.end)
-		if slices.ContainsFunc(cs, func(o conceptTok) bool {
-			return o.start == j && !o.typo && x.df[o.c] > 0 && !x.action[o.c] && x.thingOf[o.c] == "" && !x.entityWord[o.c]
-		}) {
+		if slices.ContainsFunc(cs, func(o conceptTok) bool { return o.start == j && record(o) }) {
 			reading = append(reading, ct.start)
 		}
 	}

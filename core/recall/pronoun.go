@@ -161,14 +161,8 @@ func (x *Index) storysOther(p *pack, toks []token, cs []conceptTok, context []bo
 	if context == nil {
 		return -1
 	}
-	var own []token
-	for i, t := range toks {
-		if !context[i] {
-			own = append(own, t)
-		}
-	}
 	start := requestStart(context)
-	if !saysIt(p, own) || start < 0 {
+	if !saysIt(p, ownTokens(toks, context)) || start < 0 {
 		return -1
 	}
 	deed, other := false, -1

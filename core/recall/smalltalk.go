@@ -62,6 +62,15 @@ func wordsOf(toks []token, unused bool) []int {
 	return words
 }
 
+// wordIndex maps each token of words (wordsOf) to its place among them.
+func wordIndex(words []int) map[int]int {
+	at := make(map[int]int, len(words))
+	for n, i := range words {
+		at[i] = n
+	}
+	return at
+}
+
 // phraseAt returns the first of phrases that the words from words[k] on
 // spell out.
 func phraseAt(toks []token, words []int, k int, phrases [][]string) ([]string, bool) {

@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -90,24 +91,21 @@ func equipmentTag(id string) (letters, number string, ok bool) {
 // its first letter first ("P", "TK", "CTRL"), and number is that
 // component's ("pump-1": P-1).
 func (x *Index) abbreviatesOurs(letters, number string) bool {
-	for _, e := range x.entities {
-		if e.e.Kind != "component" {
-			continue
-		}
-		name, num, ok := strings.Cut(e.e.ID, "-")
-		if ok && num == number && abbreviates(strings.ToLower(letters), name) {
-			return true
-		}
-	}
-	return false
+	return x.shortensKind(letters, func(nums []string) bool { return slices.Contains(nums, number) })
 }
 
 // kindOfOurs: letters shorten the name of one of our components ("TK" of
 // tank-1), whatever the number.
 func (x *Index) kindOfOurs(letters string) bool {
-	for _, e := range x.entities {
-		name, _, ok := strings.Cut(e.e.ID, "-")
-		if e.e.Kind == "component" && ok && abbreviates(strings.ToLower(letters), name) {
+	return x.shortensKind(letters, func([]string) bool { return true })
+}
+
+// shortensKind: letters shorten a kind of component the system has, whose
+// numbers numbered accepts.
+func (x *Index) shortensKind(letters string, numbered func(nums []string) bool) bool {
+	short := strings.ToLower(letters)
+	for name, nums := range x.kinds {
+		if abbreviates(short, name) && numbered(nums) {
 			return true
 		}
 	}

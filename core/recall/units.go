@@ -468,37 +468,24 @@ func possessive(text string, toks []token, i int) bool {
 // values as twenty minutes ago", "hace veinte minutos", "il y a vingt
 // minutes", "vor zwanzig Minuten"; packs agoAfter, agoBefore): a moment gone
 // by, no duration to act for.
-func markAgo(p *pack, text string, toks []token, qs []Quantity, dims map[string]string) {
+func (t *unitTable) markAgo(p *pack, toks []token, qs []Quantity) {
 	words := wordsOf(toks, false)
-	at := map[int]int{}
-	for n, i := range words {
-		at[i] = n
-	}
+	at := wordIndex(words)
 	for k, q := range qs {
-		if dims[q.Unit] != "time" {
+		first := quantityToken(toks, q)
+		if t.dims[q.Unit] != "time" || first < 0 {
 			continue
 		}
-		first, last := -1, -1
-		for i, t := range toks {
-			if t.start >= q.Start && t.end <= q.End {
-				if first < 0 {
-					first = i
-				}
-				last = i
-			}
-		}
-		if first < 0 {
-			continue
+		last := first
+		for last+1 < len(toks) && toks[last+1].end <= q.End {
+			last++
 		}
 		if n, ok := at[last+1]; ok {
 			if _, ago := phraseAt(toks, words, n, p.agoAfter); ago {
 				qs[k].told = true
 			}
 		}
-		for n := range words {
-			if words[n] >= first {
-				break
-			}
+		for n := 0; n < len(words) && words[n] < first; n++ {
 			if ph, ago := phraseAt(toks, words, n, p.agoBefore); ago && n+len(ph) < len(words) && words[n+len(ph)] == first {
 				qs[k].told = true
 			}
