@@ -15,6 +15,7 @@ import (
 	"github.com/heart-core/heart-web/core/device"
 	"github.com/heart-core/heart-web/core/explain"
 	"github.com/heart-core/heart-web/core/serve"
+	"github.com/heart-core/heart-web/core/valve"
 	"github.com/heart-core/heart-web/index"
 )
 
@@ -75,6 +76,7 @@ type Core struct {
 	dev     *device.Client
 	callers *device.Callers
 	maps    mapState
+	valve   *valve.Valve
 
 	tier      tierState
 	questions serve.Questions
@@ -104,7 +106,7 @@ func New(cfg Config) *Core {
 	if err != nil {
 		panic(err)
 	}
-	c := &Core{cfg: cfg, limits: cfg.Limits.withDefaults(), index: idx, templates: explain.Load()}
+	c := &Core{cfg: cfg, limits: cfg.Limits.withDefaults(), index: idx, templates: explain.Load(), valve: valve.New(cfg.Clock.Now)}
 	c.questions.Max = c.limits.PendingQuestions
 	if cfg.Device != nil {
 		c.dev = &device.Client{Transport: cfg.Device, Token: cfg.DeviceToken, Timeout: c.limits.DeviceTimeout, KeyPrefix: "core-" + cfg.InstanceID}

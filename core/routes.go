@@ -20,6 +20,9 @@ func (c *Core) routes() {
 	c.router.Handle("GET", "/heart/v1/pulse", "getPulse", c.getPulse)
 	c.router.Handle("POST", "/heart/v1/tending/stop", "postTendingStop", c.postTendingStop)
 	c.router.Handle("POST", "/heart/v1/serve", "postServe", c.postServe)
+	c.router.Handle("GET", "/heart/v1/valve", "getValve", c.getValve)
+	c.router.Handle("PUT", "/heart/v1/valve", "putValve", c.putValve)
+	c.router.Handle("GET", "/heart/v1/valve/log", "getValveLog", c.getValveLog)
 }
 
 // getCoreIndex serves the embedded Index. It needs no token: every Core

@@ -61,8 +61,9 @@ func (c *Core) deviceNow(ctx context.Context) time.Time {
 
 // ownFirst sends the pipeline's calls made for the caller to the Core's own
 // operations where the Core serves them (GET /core, /core/map, the merged
-// Card and Pulse), with the caller's own token, and everything else to the
-// device. /serve itself and Stop are never reached this way.
+// Card and Pulse, the Valve), with the caller's own token and the call's
+// Heart-Initiator, and everything else to the device. /serve itself and
+// Stop are never reached this way.
 type ownFirst struct {
 	c    *Core
 	auth string
@@ -94,6 +95,9 @@ func (o ownFirst) Do(ctx context.Context, method, target string, body any, on de
 				req.Body = raw
 			}
 			req.Header.Set("Authorization", o.auth)
+			// the route knows the call is made for someone, not by them
+			// (putValve refuses such a call: only a person changes the Valve)
+			req.Header.Set("Heart-Initiator", on.Initiator)
 			return fn(ctx, req, p), nil
 		}
 	}

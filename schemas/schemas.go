@@ -8,6 +8,7 @@ package schemas
 import (
 	"bytes"
 	"embed"
+	"encoding/json"
 	"fmt"
 	"path"
 
@@ -38,7 +39,7 @@ func Compiler() (*jsonschema.Compiler, error) {
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.AssertFormat()
 	for _, name := range Names() {
-		raw, err := files.ReadFile(path.Join("1.0", name))
+		raw, err := File(name)
 		if err != nil {
 			return nil, err
 		}
@@ -55,4 +56,30 @@ func Compiler() (*jsonschema.Compiler, error) {
 		}
 	}
 	return c, nil
+}
+
+// File returns the embedded schema file name ("card.schema.json").
+func File(name string) ([]byte, error) { return files.ReadFile(path.Join("1.0", name)) }
+
+// Compile compiles the schema at ref: a file name with an optional fragment
+// ("resources.schema.json#/$defs/Valve").
+func Compile(ref string) (*jsonschema.Schema, error) {
+	c, err := Compiler()
+	if err != nil {
+		return nil, err
+	}
+	return c.Compile(Base + ref)
+}
+
+// Check validates v, marshalled to JSON, against s.
+func Check(s *jsonschema.Schema, v any) error {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return err
+	}
+	return s.Validate(doc)
 }

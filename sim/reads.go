@@ -291,13 +291,9 @@ func getComponent(c *call) *api.Response {
 
 func getRhythm(c *call) *api.Response {
 	s := c.s
-	limit := 100
-	if l := c.req.Query.Get("limit"); l != "" {
-		n, err := strconv.Atoi(l)
-		if err != nil || n < 1 || n > maxRhythm {
-			return api.Problemf(400, api.CodeInvalidRequest, "limit must be 1 to %d.", maxRhythm).WithField("limit").Response()
-		}
-		limit = n
+	limit, bad := c.req.Limit(100, maxRhythm)
+	if bad != nil {
+		return bad.Response()
 	}
 	entries := s.st.Rhythm
 	if entries == nil {
@@ -324,13 +320,9 @@ func getRhythmEntry(c *call) *api.Response {
 
 func getLogs(c *call) *api.Response {
 	s := c.s
-	limit := 100
-	if l := c.req.Query.Get("limit"); l != "" {
-		n, err := strconv.Atoi(l)
-		if err != nil || n < 1 || n > maxLogs {
-			return api.Problemf(400, api.CodeInvalidRequest, "limit must be 1 to %d.", maxLogs).WithField("limit").Response()
-		}
-		limit = n
+	limit, bad := c.req.Limit(100, maxLogs)
+	if bad != nil {
+		return bad.Response()
 	}
 	logs := s.st.Logs
 	if lv := c.req.Query.Get("level"); lv != "" {

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -68,6 +69,19 @@ func (r *Request) Bearer() string {
 		return strings.TrimSpace(v[7:])
 	}
 	return ""
+}
+
+// Limit reads the query parameter limit of a list: def when it is absent,
+// else a whole number from 1 to max; anything else is a 400 problem naming it.
+func (r *Request) Limit(def, max int) (int, *Problem) {
+	if !r.Query.Has("limit") {
+		return def, nil
+	}
+	n, err := strconv.Atoi(r.Query.Get("limit"))
+	if err != nil || n < 1 || n > max {
+		return 0, Problemf(400, CodeInvalidRequest, "limit must be a whole number from 1 to %d.", max).WithField("limit")
+	}
+	return n, nil
 }
 
 // Handler serves HEART API requests. It must always return a response; errors

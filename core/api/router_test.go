@@ -80,3 +80,33 @@ func TestNewRequest_SplitsQuery(t *testing.T) {
 	req.Header.Set("Authorization", "Bearer demo-owner")
 	assert.Equal(t, "demo-owner", req.Bearer())
 }
+
+func TestRequest_Limit(t *testing.T) {
+	cases := []struct {
+		target string
+		want   int
+		bad    bool
+	}{
+		{"/x", 100, false},
+		{"/x?limit=1", 1, false},
+		{"/x?limit=1000", 1000, false},
+		{"/x?limit=0", 0, true},
+		{"/x?limit=1001", 0, true},
+		{"/x?limit=-3", 0, true},
+		{"/x?limit=ten", 0, true},
+		{"/x?limit=2.5", 0, true},
+		{"/x?limit=", 0, true},
+	}
+	for _, c := range cases {
+		n, p := NewRequest("GET", c.target, nil).Limit(100, 1000)
+		if c.bad {
+			require.NotNil(t, p, c.target)
+			assert.Equal(t, 400, p.Status)
+			assert.Equal(t, CodeInvalidRequest, p.Code)
+			assert.Equal(t, "limit", p.Field)
+			continue
+		}
+		require.Nil(t, p, c.target)
+		assert.Equal(t, c.want, n, c.target)
+	}
+}

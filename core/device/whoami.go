@@ -26,6 +26,10 @@ func (c Caller) Has(scope string) bool {
 	return false
 }
 
+// Person reports whether the token is a person's (kind human), not an ai,
+// a rule's or a peer's.
+func (c Caller) Person() bool { return c.Kind == "human" }
+
 // Callers checks a caller's token by asking the device's GET /whoami with it
 // (one token table, the device's), caching answers for TTL so a burst of
 // requests costs one call. The cache is bounded.

@@ -395,7 +395,7 @@ func (r *run) proceed(ctx context.Context, c Candidate) (*Response, error) {
 	}
 	g := ground(t, c, r.claims(ctx, t))
 	in := r.intent(t.Name, g.Args, g.Grounding, c.Score)
-	if out := r.grounded(t, g, in); out != nil {
+	if out := r.grounded(t, g, in); out != nil && !r.coreFirst(t, g) {
 		return out, nil
 	}
 	if out := r.check(t, g.Sent(t), in); out != nil {
@@ -798,6 +798,21 @@ func (r *run) act(ctx context.Context, t Target, call Call, in *Intent, at *time
 		return nil, api.Problemf(502, api.CodeInternal, "The device carried out %s at once although it came from /serve and needed a person's approval. This is a defect of the device and a wrong action; it has been refused here, so check the device's Actions.", t.Name)
 	}
 	return r.deviceRefused(t, resp, in, read, r.owns(call))
+}
+
+// coreFirst says whether a change is sent to the Core's own operation even
+// with values missing: that operation says first whether it takes the
+// change from /serve at all (putValve never does: the Core has nowhere to
+// hold a change for a person's approval), rather than the person being
+// asked for values only to be refused; a field it lacks comes back as a
+// question, as from the device. A claim that cannot be checked is still
+// refused first.
+func (r *run) coreFirst(t Target, g Grounding) bool {
+	if t.Read() || len(g.Unchecked) > 0 {
+		return false
+	}
+	call := t.Call(g.Sent(t))
+	return !strings.Contains(call.Path, "{") && r.owns(call)
 }
 
 // owns reports whether the Core itself serves call, so that its refusal is
