@@ -133,9 +133,10 @@ func allUpper(s string) bool {
 // is one station; a numbered plant, site or hall is another. The mark is on
 // the number, which names no concept of ours (the word "plant" does), and
 // the number is no value: it is marked used before numbers are read.
-func markNumberedSites(p *pack, toks []token) (at []int) {
+func markNumberedSites(p *pack, units *unitTable, text string, toks []token) (at []int) {
 	for i := 0; i+1 < len(toks); i++ {
-		if toks[i].kind == 'w' && p.sites[toks[i].text] && toks[i+1].kind == 'n' && !toks[i+1].used && adjacentWords(toks[i], toks[i+1]) {
+		if toks[i].kind == 'w' && p.sites[toks[i].text] && siteNumber(p, toks, i+1) && !toks[i+1].used && adjacentWords(toks[i], toks[i+1]) &&
+			!unitAfter(units, text, toks, i+2) {
 			toks[i+1].used = true
 			at = append(at, i+1)
 		}
@@ -147,6 +148,43 @@ func markNumberedSites(p *pack, toks []token) (at []int) {
 		}
 	}
 	return at
+}
+
+// unitAfter: a unit is read at toks[i] ("der Station 15 Minuten"): the
+// number before it is a value, not a site's. A possessive is no unit
+// ("line 4's mixer").
+func unitAfter(units *unitTable, text string, toks []token, i int) bool {
+	if i >= len(toks) || possessive(text, toks, i) {
+		return false
+	}
+	_, _, ok := units.match(toks, i)
+	return ok
+}
+
+// siteNumber: toks[i] numbers a site, in digits or a word ("line 3",
+// "line three", "Halle zwei"). A word that is also an article ("un",
+// "una") or goes on into a longer number ("station two thirds full",
+// "two hundred") does not.
+func siteNumber(p *pack, toks []token, i int) bool {
+	t := toks[i]
+	if t.kind == 'n' {
+		return true
+	}
+	n, ok := countWord(p, t)
+	if !ok || n < 2 || n > 20 || p.articles[t.text] {
+		return false
+	}
+	if i+1 < len(toks) {
+		next := toks[i+1].text
+		_, num := p.nums[next]
+		_, mul := p.mult[next]
+		_, frac := p.frac[next]
+		_, fm := p.fracMul[next]
+		if num || mul || frac || fm || p.connectors[next] {
+			return false
+		}
+	}
+	return true
 }
 
 // countWord: toks is a count in digits or one number word ("10", "ten").

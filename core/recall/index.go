@@ -512,7 +512,14 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		toks[k].used = true
 	}
 	signOff(p, toks, func(w string) bool { return x.namesOrActs(p, w) })
-	sites := markNumberedSites(p, toks)
+	var sites []int
+	if !slices.ContainsFunc(toks, func(t token) bool {
+		return t.kind == 'w' && wordMeans(p, t.text, func(c string) bool { return containsStr(x.d.concepts.Messaging, c) })
+	}) {
+		// a message goes to another system: "pump station 2" is its
+		// recipient there, not another site the request is about
+		sites = markNumberedSites(p, x.d.units, text, toks)
+	}
 	markUUIDs(text, toks) // before numbers: "11111111-2222-4333-8444-555555555555" is one id
 	qr.recurring = markRecurring(p, toks)
 	nums := parseNumbers(toks, p)

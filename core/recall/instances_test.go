@@ -285,3 +285,35 @@ func TestResolve_RoomsAndTheWritersPlace(t *testing.T) {
 	ctx.Lang = "fr"
 	assert.Equal(t, "com.acme.pump.set_flow", top(t, x.Resolve("Comme on a deux camions à charger, règle le débit à 9 m³/h.", ctx)).Target)
 }
+
+// A site, line or station with a number, in digits or a word, is another
+// one; a number that goes on into a unit, a fraction or a possessive is a
+// value, and a message goes to another station by its name.
+func TestResolve_NumberedSitesAreOthers(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct {
+		lang, text, target string
+	}{
+		{"en", "ok heart the conveyor on line three the other one what speed is it doing", ""},
+		{"en", "Pump station 4 at the north reservoir is cavitating - what's its suction pressure doing?", ""},
+		{"en", "what's the pressure at station 2?", ""},
+		{"es", "¿qué nivel tiene el depósito de la zona tres?", ""},
+		{"fr", "la pompe du secteur 4 fait du bruit, quelle est sa pression ?", ""},
+		{"en", "line 4's mixer is making a grinding noise, what rpm is it doing?", ""},
+		{"en", "fill the tank at the station two thirds full", "com.acme.tank.fill"},
+		{"es", "contralavado del filtro de la estación 15 minutos", "com.acme.filter.backflush"}, // 900 s: below
+		{"en", "send a message to pump station 2: tank is full", "postMessage"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		if c.target == "" {
+			assert.Equal(t, DecisionNone, res.Decision, c.text)
+			continue
+		}
+		assert.Equal(t, c.target, top(t, res).Target, c.text)
+	}
+	ctx := testCtx()
+	ctx.Lang = "es"
+	assert.EqualValues(t, 900, top(t, x.Resolve("contralavado del filtro de la estación 15 minutos", ctx)).Args["durationSec"])
+}

@@ -108,7 +108,7 @@ func location(m *sysmap.Map) *time.Location {
 // run is one request going through the pipeline.
 type run struct {
 	env       *Env
-	digest    any // an Action's digest read just now (actionDigest)
+	readNow   map[string]any // values read just now for system-state claims (actionDigest, peerRecipient)
 	caller    device.Caller
 	set       *explain.Set
 	loc       *time.Location
@@ -393,6 +393,7 @@ func (r *run) proceed(ctx context.Context, c Candidate) (*Response, error) {
 	if out != nil {
 		return out, nil
 	}
+	c = r.peerRecipient(ctx, t, c)
 	g := ground(t, c, r.claims(ctx, t))
 	in := r.intent(t.Name, g.Args, g.Grounding, c.Score)
 	if out := r.grounded(t, g, in); out != nil && !r.coreFirst(t, g) {
@@ -582,8 +583,11 @@ func (r *run) claims(ctx context.Context, t Target) claims {
 		sets := t.Command.Sets
 		cl.read = func(string) (any, bool) { return r.readProperty(ctx, sets) }
 	}
-	if r.digest != nil {
-		cl.read = func(name string) (any, bool) { return r.digest, name == "digest" }
+	if r.readNow != nil {
+		cl.read = func(name string) (any, bool) {
+			v, ok := r.readNow[name]
+			return v, ok
+		}
 	}
 	return cl
 }
@@ -635,15 +639,8 @@ func (r *run) actionDigest(ctx context.Context, t Target, c Candidate) (Candidat
 	if device.Decode(resp, &a) != nil || a.Digest == "" {
 		return c, nil
 	}
-	args, grounding := map[string]any{}, map[string]string{}
-	for k, v := range c.Args {
-		args[k] = v
-	}
-	for k, v := range c.Grounding {
-		grounding[k] = v
-	}
-	args["digest"], grounding["digest"] = a.Digest, SystemState
-	c.Args, c.Grounding, r.digest = args, grounding, a.Digest
+	c.Args, c.Grounding = withArg(c.Args, c.Grounding, "digest", a.Digest, SystemState)
+	r.readNow = withValue(r.readNow, "digest", a.Digest)
 	return c, nil
 }
 
