@@ -24,7 +24,7 @@ func TestServe_MessageRecipientIsThePeerNamed(t *testing.T) {
 		{"tell station 3 that we drain at six: draining at six", "3", "acme-ps-0003", "system-state"},
 		{"message the site gateway: link test", "gateway", "acme-gw-01", "system-state"},
 		{"send acme-ps-0002 a note: tank is full", "acme-ps-0002", "acme-ps-0002", "stated"},
-		{"send a message to station 9: tank is full", "9", "9", "stated"},         // no such peer: the device says so
+		{"send a message to station 9: tank is full", "9", "9", "stated"},                 // no such peer: the device says so
 		{"send a message to pump station 2 and pump station 3: full", "2", "2", "stated"}, // two named: not chosen for them
 	} {
 		t.Run(c.text, func(t *testing.T) {
