@@ -27,6 +27,8 @@ type unitFile struct {
 	// Period: words between a number and a unit of time that make it a
 	// span up to now ("les 24 dernières heures")
 	Period []string `json:"period"`
+	// Rates: the parts of rates not listed whole (rates.go)
+	Rates rateFile `json:"rates"`
 }
 
 // unitAlias is one way of writing a unit, as token texts, and how to convert
@@ -45,6 +47,7 @@ type unitTable struct {
 	argNames []struct{ contains, unit string }
 	partOf   map[string]bool
 	period   map[string]bool
+	rates    *rateParts
 }
 
 func aliasTokens(s string) []string {
@@ -79,6 +82,7 @@ func parseUnits(b []byte) (*unitTable, error) {
 	for _, w := range f.PartOf {
 		t.partOf[Normalize(w)] = true
 	}
+	t.rates = f.Rates.parts()
 	t.period = map[string]bool{}
 	for _, w := range f.Period {
 		t.period[Normalize(w)] = true
@@ -106,10 +110,13 @@ func (t *unitTable) match(toks []token, i int) (unitAlias, int, bool) {
 			}
 		}
 		if ok {
+			if r, end, composed := t.matchRate(toks, i); composed && end > i+len(a.toks) {
+				return r, end, true // "cm per second" is longer than "cm"
+			}
 			return a, i + len(a.toks), true
 		}
 	}
-	return unitAlias{}, i, false
+	return t.matchRate(toks, i)
 }
 
 // canonical returns the canonical unit for a unit as a definition writes it
