@@ -144,6 +144,12 @@ type packFile struct {
 	Causal      []string `json:"causal"`
 	Already     []string `json:"already"`
 	HowMany     []string `json:"howMany"`   // "how many", "combien de": asking an amount
+	// HowLong asks a length of time ("how long", "wie lange"); a word of
+	// HowLongAhead after it asks a prediction ("take", "dauert", "tarda"),
+	// a word of HowLongBack how long something has been (estimate.go)
+	HowLong      []string `json:"howLong"`
+	HowLongAhead []string `json:"howLongAhead"`
+	HowLongBack  []string `json:"howLongBack"`
 	AgoAfter    []string `json:"agoAfter"`  // "ago" after a length of time
 	AgoBefore   []string `json:"agoBefore"` // "hace", "il y a", "vor" before one
 	// Titles before a person's name ("Herr", "Mr", "Señor", "Madame"):
@@ -363,6 +369,9 @@ type pack struct {
 	causal         [][]string // "because", "que": what follows gives a reason
 	already        map[string]bool
 	howMany        [][]string
+	howLong        [][]string
+	howLongAhead   map[string]bool
+	howLongBack    map[string]bool
 	agoAfter       [][]string
 	agoBefore      [][]string
 	titles         map[string]bool
@@ -481,6 +490,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.purpose = set(f.Purpose)
 	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
 	p.causal, p.already, p.howMany = phrases(f.Causal), set(f.Already), phrases(f.HowMany)
+	p.howLong, p.howLongAhead, p.howLongBack = phrases(f.HowLong), set(f.HowLongAhead), set(f.HowLongBack)
 	p.agoAfter, p.agoBefore = phrases(f.AgoAfter), phrases(f.AgoBefore)
 	p.closingLines = phrases(f.ClosingLines)
 	p.titles, p.sites, p.coordinators = map[string]bool{}, map[string]bool{}, map[string]bool{}
