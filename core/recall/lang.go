@@ -143,15 +143,15 @@ type packFile struct {
 	Subordinate []string `json:"subordinate"`
 	Causal      []string `json:"causal"`
 	Already     []string `json:"already"`
-	HowMany     []string `json:"howMany"`   // "how many", "combien de": asking an amount
+	HowMany     []string `json:"howMany"` // "how many", "combien de": asking an amount
 	// HowLong asks a length of time ("how long", "wie lange"); a word of
 	// HowLongAhead after it asks a prediction ("take", "dauert", "tarda"),
 	// a word of HowLongBack how long something has been (estimate.go)
 	HowLong      []string `json:"howLong"`
 	HowLongAhead []string `json:"howLongAhead"`
 	HowLongBack  []string `json:"howLongBack"`
-	AgoAfter    []string `json:"agoAfter"`  // "ago" after a length of time
-	AgoBefore   []string `json:"agoBefore"` // "hace", "il y a", "vor" before one
+	AgoAfter     []string `json:"agoAfter"`  // "ago" after a length of time
+	AgoBefore    []string `json:"agoBefore"` // "hace", "il y a", "vor" before one
 	// Titles before a person's name ("Herr", "Mr", "Señor", "Madame"):
 	// the capitalised word after one is a name, no word to correct
 	Titles []string `json:"titles"`
