@@ -317,3 +317,22 @@ func TestResolve_NumberedSitesAreOthers(t *testing.T) {
 	ctx.Lang = "es"
 	assert.EqualValues(t, 900, top(t, x.Resolve("contralavado del filtro de la estación 15 minutos", ctx)).Args["durationSec"])
 }
+
+// Other equipment of ships, breweries and offices (word list round 9) is
+// not ours, in each language.
+func TestResolve_OtherEquipmentRound9(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"de", "Hauptmaschine 2 neu starten, die ist auf Schmieröldruck abgefallen."},
+		{"es", "Vacía el tanque de aguas negras de la planta séptica."},
+		{"fr", "Niveau de la caisse à boues ?"},
+		{"en", "restart my wifi router, netflix keeps buffering"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, DecisionNone, x.Resolve(c.text, ctx).Decision, c.text)
+	}
+	ctx := testCtx()
+	ctx.Lang = "es"
+	assert.EqualValues(t, 1400, top(t, x.Resolve("Mezclador a mil cuatrocientas rpm.", ctx)).Args["rpm"]) // no "malt mill" in "mil"
+}
