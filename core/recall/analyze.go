@@ -400,6 +400,9 @@ func (c *conceptizer) wordConcepts(p *pack, w string, allowTypo bool) ([]string,
 	if c.known[s] {
 		return []string{s}, false
 	}
+	if p.numberWord(w) {
+		allowTypo = false // "mil" is a thousand, not a slip of "mill"
+	}
 	if allowTypo && !p.compounds {
 		if cs, ok := c.glued(p, w); ok {
 			return cs, true // "mixerspeed", "tanklevel": two words typed as one

@@ -74,11 +74,14 @@ func (c *conceptizer) inPhrase(p *pack, toks []token, i int) bool {
 // exact: w is listed as written (a lexicon, stop or number word) or a
 // word the targets use.
 func (c *conceptizer) exact(p *pack, w string) bool {
-	if p.stop[w] || c.listed(p, w) || c.known[w] {
-		return true
-	}
-	_, ok := p.nums[w]
-	return ok
+	return p.stop[w] || c.listed(p, w) || c.known[w] || p.numberWord(w)
+}
+
+// numberWord: w is a number or a multiplier of the pack ("tres", "mil").
+func (p *pack) numberWord(w string) bool {
+	_, num := p.nums[w]
+	_, mul := p.mult[w]
+	return num || mul
 }
 
 // listed: p's or the English lexicon has w as it is.
@@ -93,7 +96,7 @@ func (c *conceptizer) unknown(p *pack, w string) bool {
 	if _, ok := c.lexical(p, w); ok {
 		return false
 	}
-	if _, ok := p.nums[w]; ok {
+	if p.numberWord(w) {
 		return false
 	}
 	return !c.known[w] && !c.known[stem(p, w)]
