@@ -556,6 +556,41 @@ func dropWritersPlace(p *pack, toks []token, markers marks) {
 	})
 }
 
+// dropSendersPlace leaves out a thing not ours that tells where a request
+// comes from, in a heading before a colon ("quick question from the office:
+// how full is the tank?", "Frage vom Büro: …"): a word of place
+// (locative) at most four words into the request stands before it, and a
+// colon follows it within two words.
+func dropSendersPlace(p *pack, toks []token, markers marks) {
+	markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool {
+		colon := false
+		for k := at + 1; k < len(toks) && k <= at+3; k++ {
+			if toks[k].kind == 's' {
+				colon = toks[k].text == ":"
+				break
+			}
+		}
+		if !colon {
+			return false
+		}
+		words := 0
+		for k := 0; k < at; k++ {
+			if toks[k].kind != 'w' {
+				return false // one heading: no mark before it
+			}
+			if words++; words > 5 {
+				return false
+			}
+		}
+		for k := at - 1; k >= 0 && k >= at-3; k-- {
+			if p.timeSet["locative"][toks[k].text] {
+				return true
+			}
+		}
+		return false
+	})
+}
+
 // ownerAfter is the token a value or a thing ending at end belongs to: after
 // a word of pack propertyOf ("in", "du", "am") and at most three words skip
 // lets pass (articles, possessives), or -1.

@@ -575,6 +575,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.markOthersThing(p, toks, cs, markers)
 	x.markThingThere(p, toks, cs, markers)
 	dropWritersPlace(p, toks, markers)
+	dropSendersPlace(p, toks, markers)
 	x.markNamedPlaces(p, toks, cs, markers)
 	x.markPlacedThings(p, text, toks, cs, markers, qr.idents)
 	x.markForeignTags(p, text, toks, cs, markers, qr.idents)
