@@ -1785,6 +1785,8 @@ func (x *Index) resolve(qr *query) Result {
 		res.Decision = DecisionNone
 	case len(cands) > 1 && cands[0].Score-cands[1].Score < x.opts.AmbiguityMargin:
 		res.Decision = DecisionAmbiguous
+	case len(cands) > 1 && cands[1].Score >= x.opts.MatchThreshold && x.destructiveUnasked(qr, cands[0].Target, cands[1].Target):
+		res.Decision = DecisionAmbiguous
 	default:
 		res.Decision = DecisionMatch
 	}
