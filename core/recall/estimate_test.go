@@ -1,18 +1,11 @@
 package recall
 
-import (
-	"testing"
-
-	"github.com/stretchr/testify/assert"
-)
+import "testing"
 
 // How long something will take is a prediction no operation makes; how
 // long the system has been up is read.
 func TestResolve_HowLongAheadIsAnEstimate(t *testing.T) {
-	x := fullIndex(t)
-	for _, c := range []struct {
-		lang, text, target string
-	}{
+	assertResolves(t, fullIndex(t), []resolveCase{
 		{"en", "How long does a 12,000 litre tank take to fill at 40 l/min?", ""},
 		{"en", "how long till the fire brigade gets here", ""},
 		{"de", "Wie lange dauert das Füllen von 2000 Litern bei 40 Litern pro Minute?", ""},
@@ -22,14 +15,5 @@ func TestResolve_HowLongAheadIsAnEstimate(t *testing.T) {
 		{"de", "Wie lange läuft die Steuerung schon ohne Neustart?", "getSystemInfo"},
 		{"es", "¿Cuánto tiempo lleva encendido el equipo sin reiniciarse?", "getSystemInfo"},
 		{"fr", "depuis combien de temps l'appareil tourne sans redémarrer ?", "getSystemInfo"},
-	} {
-		ctx := testCtx()
-		ctx.Lang = c.lang
-		res := x.Resolve(c.text, ctx)
-		if c.target == "" {
-			assert.Equal(t, DecisionNone, res.Decision, c.text)
-			continue
-		}
-		assert.Equal(t, c.target, top(t, res).Target, c.text)
-	}
+	})
 }

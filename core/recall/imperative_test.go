@@ -53,15 +53,10 @@ func TestResolve_AStoryApartIsNotTheRequestsObject(t *testing.T) {
 
 // "Pull", "grab", "sors-moi", "hol mir" fetch what they name: a read.
 func TestResolve_FetchVerbsRead(t *testing.T) {
-	x := fullIndex(t)
-	for _, c := range []struct{ lang, text, target string }{
+	assertResolves(t, fullIndex(t), []resolveCase{
 		{"en", "Pull today's production report for the morning call.", "com.acme.report.daily"},
 		{"en", "grab me the station logs", "getLogs"},
 		{"fr", "Sors-moi les journaux de la station, j'en ai besoin pour l'audit ANSSI.", "getLogs"},
 		{"de", "Hol mir mal die Logs der Station", "getLogs"},
-	} {
-		ctx := testCtx()
-		ctx.Lang = c.lang
-		assert.Equal(t, c.target, top(t, x.Resolve(c.text, ctx)).Target, c.text)
-	}
+	})
 }

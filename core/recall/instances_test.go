@@ -291,9 +291,7 @@ func TestResolve_RoomsAndTheWritersPlace(t *testing.T) {
 // value, and a message goes to another station by its name.
 func TestResolve_NumberedSitesAreOthers(t *testing.T) {
 	x := fullIndex(t)
-	for _, c := range []struct {
-		lang, text, target string
-	}{
+	assertResolves(t, x, []resolveCase{
 		{"en", "ok heart the conveyor on line three the other one what speed is it doing", ""},
 		{"en", "Pump station 4 at the north reservoir is cavitating - what's its suction pressure doing?", ""},
 		{"en", "what's the pressure at station 2?", ""},
@@ -303,16 +301,7 @@ func TestResolve_NumberedSitesAreOthers(t *testing.T) {
 		{"en", "fill the tank at the station two thirds full", "com.acme.tank.fill"},
 		{"es", "contralavado del filtro de la estación 15 minutos", "com.acme.filter.backflush"}, // 900 s: below
 		{"en", "send a message to pump station 2: tank is full", "postMessage"},
-	} {
-		ctx := testCtx()
-		ctx.Lang = c.lang
-		res := x.Resolve(c.text, ctx)
-		if c.target == "" {
-			assert.Equal(t, DecisionNone, res.Decision, c.text)
-			continue
-		}
-		assert.Equal(t, c.target, top(t, res).Target, c.text)
-	}
+	})
 	ctx := testCtx()
 	ctx.Lang = "es"
 	assert.EqualValues(t, 900, top(t, x.Resolve("contralavado del filtro de la estación 15 minutos", ctx)).Args["durationSec"])
@@ -322,16 +311,12 @@ func TestResolve_NumberedSitesAreOthers(t *testing.T) {
 // not ours, in each language.
 func TestResolve_OtherEquipmentRound9(t *testing.T) {
 	x := fullIndex(t)
-	for _, c := range []struct{ lang, text string }{
-		{"de", "Hauptmaschine 2 neu starten, die ist auf Schmieröldruck abgefallen."},
-		{"es", "Vacía el tanque de aguas negras de la planta séptica."},
-		{"fr", "Niveau de la caisse à boues ?"},
-		{"en", "restart my wifi router, netflix keeps buffering"},
-	} {
-		ctx := testCtx()
-		ctx.Lang = c.lang
-		assert.Equal(t, DecisionNone, x.Resolve(c.text, ctx).Decision, c.text)
-	}
+	assertResolves(t, x, []resolveCase{
+		{"de", "Hauptmaschine 2 neu starten, die ist auf Schmieröldruck abgefallen.", ""},
+		{"es", "Vacía el tanque de aguas negras de la planta séptica.", ""},
+		{"fr", "Niveau de la caisse à boues ?", ""},
+		{"en", "restart my wifi router, netflix keeps buffering", ""},
+	})
 	ctx := testCtx()
 	ctx.Lang = "es"
 	assert.EqualValues(t, 1400, top(t, x.Resolve("Mezclador a mil cuatrocientas rpm.", ctx)).Args["rpm"]) // no "malt mill" in "mil"

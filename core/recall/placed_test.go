@@ -71,18 +71,10 @@ func TestResolve_SitesCountedAreOthers(t *testing.T) {
 // A heading that says where a request comes from ("question from the
 // office:") tells no object; the request after its colon is read.
 func TestResolve_SendersPlaceInAHeading(t *testing.T) {
-	x := fullIndex(t)
-	for _, c := range []struct{ text, target string }{
-		{"quick question from the office: how full is the tank right now?", "getProperty"},
-		{"Data protection question from the office manager: what data is the station allowed to send out, and to where?", "getValve"},
-		{"from the office: restart the office printer", ""},
-		{"how full is the tank in the office?", ""},
-	} {
-		res := x.Resolve(c.text, testCtx())
-		if c.target == "" {
-			assert.Equal(t, DecisionNone, res.Decision, c.text)
-			continue
-		}
-		assert.Equal(t, c.target, top(t, res).Target, c.text)
-	}
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "quick question from the office: how full is the tank right now?", "getProperty"},
+		{"en", "Data protection question from the office manager: what data is the station allowed to send out, and to where?", "getValve"},
+		{"en", "from the office: restart the office printer", ""},
+		{"en", "how full is the tank in the office?", ""},
+	})
 }

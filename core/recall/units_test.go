@@ -71,6 +71,17 @@ func TestUnits_ConvertToTheCanonicalUnit(t *testing.T) {
 		{"en", "half an hour", 1800, "s"},
 		{"en", "a quarter of a metre per second", 15, "m/min"},
 		{"en", "40", 40, ""},
+		// rates composed of an amount, a word for "per" and a unit of time (rates.go)
+		{"en", "10 cm per second", 6, "m/min"},
+		{"en", "20 cm a second", 12, "m/min"},
+		{"en", "5 feet every second", 91.44, "m/min"},
+		{"en", "3 cubic metres an hour", 50, "L/min"},
+		{"de", "2 Kubikmeter pro Stunde", 33.333333333, "L/min"},
+		{"de", "30 Zentimeter je Sekunde", 18, "m/min"},
+		{"es", "30 litros cada minuto", 30, "L/min"},
+		{"es", "600 metros por hora", 10, "m/min"},
+		{"fr", "1 litre à la seconde", 60, "L/min"},
+		{"fr", "90 litres par heure", 1.5, "L/min"},
 	}
 	for _, c := range cases {
 		qs := quantitiesIn(c.lang, c.text)
