@@ -1776,6 +1776,13 @@ func (x *Index) resolve(qr *query) Result {
 	switch {
 	case len(cands) == 0 || cands[0].Score < x.opts.MatchThreshold:
 		res.Decision = DecisionNone
+	case cands[0].Score < x.opts.UnanchoredThreshold && !qr.namesOurs() && !x.safeDirection(cands[0].Target) && !x.saysOwnWord(qr, cands[0].Target):
+		// "Wer hat eigentlich die Glühbirne erfunden?": a weak match on
+		// common words alone, with nothing of this system named and no
+		// word of the target's own. Stopping and undoing are never turned
+		// away for it (§6.2: "manos fuera, para toda acción automática",
+		// "défaire l'essai numéro 3")
+		res.Decision = DecisionNone
 	case qr.code:
 		// "tank level?; rm -rf /", "'; UPDATE tending SET autonomy=5; --":
 		// code is not read around; nothing in it is a request
@@ -1791,6 +1798,41 @@ func (x *Index) resolve(qr *query) Result {
 		res.Decision = DecisionMatch
 	}
 	return res
+}
+
+// safeDirection: target stops or undoes and changes nothing else (Stop,
+// deny, cancel, undo a Trial, suspend a Playbook): an operation that is
+// not a GET with the risk of a read.
+func (x *Index) safeDirection(id string) bool {
+	i, ok := x.byID[id]
+	return ok && x.targets[i].Risk == "read" && x.targets[i].Method != "" && x.targets[i].Method != "GET"
+}
+
+// saysOwnWord: the request has a word that target's texts use and at most
+// one other target's do ("firmware", "backup", "knowledge"): a word of the
+// system's own functions anchors a request that names no entity.
+func (x *Index) saysOwnWord(qr *query, id string) bool {
+	i, ok := x.byID[id]
+	if !ok {
+		return false
+	}
+	for c := range qr.q {
+		if x.df[c] == 0 || x.df[c] > 2 {
+			continue
+		}
+		for _, d := range x.targets[i].docs {
+			if slices.Contains(x.docs[d].concepts, c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namesOurs: the request names something of this system: a property, a
+// component, a definition or another entity, an id of ours, an operation.
+func (qr *query) namesOurs() bool {
+	return len(qr.ents) > 0 || len(qr.idEnts) > 0 || len(qr.named) > 0
 }
 
 func hasRef(refs []EntityRef, id string) bool {

@@ -57,6 +57,13 @@ type Entity struct {
 type Options struct {
 	// MatchThreshold: a best score under it is Decision "none" (default 0.42).
 	MatchThreshold float64
+	// UnanchoredThreshold: a best score under it is "none" too when the
+	// request names nothing of this system (no property, component,
+	// definition, id or operation) and no word that only the best target
+	// and at most one other use: common words alone that only just match
+	// are more often about something else (default 0.45). Stopping and
+	// undoing are exempt.
+	UnanchoredThreshold float64
 	// AmbiguityMargin: the top two closer than this is "ambiguous" (default 0.06).
 	AmbiguityMargin float64
 	// ShortlistSize: at most this many candidates, never more than 8 (default 8).
@@ -71,6 +78,7 @@ type Options struct {
 // Defaults for Options.
 const (
 	DefaultMatchThreshold    = 0.42
+	DefaultUnanchored        = 0.45
 	DefaultAmbiguityMargin   = 0.06
 	DefaultShortlistSize     = 8
 	DefaultMinCandidateScore = 0.12
@@ -79,6 +87,9 @@ const (
 func (o Options) withDefaults() Options {
 	if o.MatchThreshold <= 0 {
 		o.MatchThreshold = DefaultMatchThreshold
+	}
+	if o.UnanchoredThreshold <= 0 {
+		o.UnanchoredThreshold = DefaultUnanchored
 	}
 	if o.AmbiguityMargin <= 0 {
 		o.AmbiguityMargin = DefaultAmbiguityMargin
