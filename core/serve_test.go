@@ -207,20 +207,27 @@ func TestServe_MapRebuildRebuildsRecall(t *testing.T) {
 }
 
 // A refusal of one of the Core's own operations is the Core's: the device
-// never saw the request, so the answer must not say the device refused.
+// never saw the request, so the answer must not say the device refused. It
+// is said in the request's language, title and reason; the API's own
+// problem detail stays English.
 func TestServe_CoreOwnOperationRefusedByTheCore(t *testing.T) {
 	d := newDemo(t)
-	for _, tc := range []struct{ lang, text, notSaid string }{
-		{"en", "roll back the Core's knowledge package", "device"},
-		{"de", "setze die Wissenspakete des Cores auf das vorherige Paket zurück", "Gerät"},
+	for _, tc := range []struct{ lang, text, target, notSaid, said string }{
+		{"en", "roll back the Core's knowledge package", "postCoreUpdateRollback", "device", "I cannot roll the Core's knowledge back to the previous package: The Core has only its built-in knowledge packages installed; there is no earlier package to roll back to."},
+		{"de", "setze die Wissenspakete des Cores auf das vorherige Paket zurück", "postCoreUpdateRollback", "Gerät", "Ich kann „Wissen des Cores auf das vorherige Paket zurücksetzen“ nicht ausführen: Der Core hat nur seine eingebauten Wissenspakete installiert; es gibt kein früheres Paket, zu dem er zurückkehren könnte."},
+		{"fr", "bloque toutes les données qui sortent du système", "putValve", "appareil", "Je ne peux pas exécuter « modifier les données qui peuvent quitter le système » : c'est une personne disposant de heart.admin qui modifie les données pouvant quitter le système, via PUT /heart/v1/valve ; le Core ne peut pas mettre les modifications de la Valve en attente d'approbation, il ne peut donc pas en faire au nom de quelqu'un."},
 	} {
 		status, out := d.do(t, "POST", "/heart/v1/serve", "demo-owner", map[string]any{"text": tc.text, "lang": tc.lang})
 		require.Equal(t, 200, status, out)
-		require.Equal(t, "postCoreUpdateRollback", intentTarget(out), tc.text)
+		require.Equal(t, tc.target, intentTarget(out), tc.text)
 		assert.Equal(t, "refused", out["outcome"], tc.text)
 		assert.Equal(t, "core-refused", out["reason"], tc.text)
 		assert.NotContains(t, out["answer"], tc.notSaid, tc.text)
-		assert.Contains(t, out["answer"], "no earlier package", tc.text)
+		assert.Equal(t, tc.said, out["answer"], tc.text)
 	}
 	assert.Empty(t, d.ranWithoutPerson(t))
+	// the API itself answers programs in English
+	status, out := d.do(t, "POST", "/heart/v1/core/updates/rollback", "demo-owner", map[string]any{})
+	require.Equal(t, 409, status, out)
+	assert.Equal(t, "The Core has only its built-in knowledge packages installed; there is no earlier package to roll back to.", out["detail"])
 }

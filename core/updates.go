@@ -33,11 +33,16 @@ func (c *Core) getCoreUpdates(ctx context.Context, req *api.Request, _ api.Param
 	return api.JSON(200, map[string]any{"packages": corePackages()})
 }
 
+// detailNoEarlierPackage keys postCoreUpdateRollback's refusal (explain
+// templates.json, coreDetails).
+const detailNoEarlierPackage = "no-earlier-package"
+
 // postCoreUpdateRollback is POST /heart/v1/core/updates/rollback: with only
-// the built-in packages installed it changes nothing and says why.
+// the built-in packages installed it changes nothing and says why (in
+// English here; /serve says it in the request's language).
 func (c *Core) postCoreUpdateRollback(ctx context.Context, req *api.Request, _ api.Params) *api.Response {
 	if _, deny := c.caller(ctx, req, "heart.admin"); deny != nil {
 		return deny
 	}
-	return api.NewProblem(409, api.CodeConflict, "The Core has only its built-in knowledge packages installed; there is no earlier package to roll back to.").Response()
+	return api.NewProblem(409, api.CodeConflict, c.templates.CoreDetail(detailNoEarlierPackage)).Response()
 }

@@ -33,20 +33,26 @@ func (c *Core) getValveLog(ctx context.Context, req *api.Request, _ api.Params) 
 	return api.JSON(200, valve.Log{Entries: c.valve.Entries(limit)})
 }
 
+// detailValveNeedsPerson keys putValve's refusal of a change not made by a
+// person (explain templates.json, coreDetails).
+const detailValveNeedsPerson = "valve-needs-person"
+
 // putValve is PUT /heart/v1/valve: a person with heart.admin replaces the
 // rules. A call from anything else (an ai, rule or peer token, or the
 // Core's own /serve acting for someone, which says so with Heart-Initiator)
 // is refused before the body is read: approvals live on the device
 // (decisions.md §1), so the Core has nowhere to hold a Valve change for a
 // person, and it never makes one without a person. A refused or invalid
-// body changes nothing.
+// body changes nothing. The refusal's detail is English for programs;
+// /serve says it in the request's language (explain templates.json,
+// coreDetails).
 func (c *Core) putValve(ctx context.Context, req *api.Request, _ api.Params) *api.Response {
 	who, deny := c.caller(ctx, req, "heart.admin")
 	if deny != nil {
 		return deny
 	}
 	if !who.Person() || req.Header.Get("Heart-Initiator") != "" {
-		return api.NewProblem(409, api.CodeConflict, "A change to what data may leave the system is made by a person with heart.admin through PUT /heart/v1/valve; the Core does not hold Valve changes for approval, so it cannot make one on someone's behalf.").Response()
+		return api.NewProblem(409, api.CodeConflict, c.templates.CoreDetail(detailValveNeedsPerson)).Response()
 	}
 	doc, err := valve.Parse(req.Body)
 	if err == nil {

@@ -1,7 +1,8 @@
 // Package explain is step 5 of HEART Core §6, EXPLAIN: it says in plain
 // language what happened to a request. Every sentence comes from
-// templates.json (data, one block per language, English as the fallback);
-// the code only fills in values.
+// templates.json (data, one block per language, English as the fallback),
+// and every Index operation's title in German, Spanish and French from
+// titles.json (English is the Index summary); the code only fills in values.
 package explain
 
 import (
@@ -18,6 +19,13 @@ import (
 
 //go:embed templates.json
 var raw []byte
+
+// titles.json: per language, the title of every Index operation /serve
+// serves, by operation id, written as it reads inside that language's
+// templates.
+//
+//go:embed titles.json
+var rawTitles []byte
 
 // Set is one language's templates.
 type Set struct {
@@ -55,6 +63,42 @@ type Set struct {
 	// ArgNames say an argument's name in words when a question asks for
 	// it ("to" is the recipient)
 	ArgNames map[string]string `json:"argNames"`
+	// CoreDetails are the details of the Core's own refusals, by a stable
+	// key; English is what the Core's API answers (see CoreDetail).
+	CoreDetails map[string]string `json:"coreDetails"`
+	// Titles are the Index operations' titles in this language, by
+	// operation id (titles.json); English has none.
+	Titles map[string]string `json:"-"`
+}
+
+// Title is what an answer calls an operation, in one Set's language.
+type Title struct {
+	text       string
+	translated bool // from titles.json: it reads inside a sentence as it is
+}
+
+// Title names operation id in this set's language: its translation, or else
+// fallback (the Index summary, or a product command's own title, in the
+// device's words). A product command has no id here.
+func (s *Set) Title(id, fallback string) Title {
+	if t, ok := s.Titles[id]; ok && t != "" {
+		return Title{text: t, translated: true}
+	}
+	return Title{text: fallback}
+}
+
+// String is the title as a label or quoted ("Restart the system now",
+// „System jetzt neu starten“).
+func (t Title) String() string { return t.text }
+
+// Inline is the title inside a sentence, after a verb: an untranslated
+// title with its first letter lowered ("restart the system now"), a
+// translation as it is (German nouns keep their capital).
+func (t Title) Inline() string {
+	if t.translated {
+		return t.text
+	}
+	return LowerFirst(t.text)
 }
 
 // ArgName is how a question names argument n.
@@ -68,14 +112,43 @@ func (s *Set) ArgName(n string) string {
 // Templates are every language's Set.
 type Templates map[string]*Set
 
-// Load parses the embedded templates. They are tested, so a broken file is
-// a build defect.
+// Load parses the embedded templates and titles. They are tested, so a
+// broken file is a build defect.
 func Load() Templates {
 	var t Templates
 	if err := json.Unmarshal(raw, &t); err != nil {
 		panic("explain: templates.json: " + err.Error())
 	}
+	var titles map[string]map[string]string
+	if err := json.Unmarshal(rawTitles, &titles); err != nil {
+		panic("explain: titles.json: " + err.Error())
+	}
+	for lang, s := range t {
+		s.Titles = titles[lang]
+	}
 	return t
+}
+
+// CoreDetail is the detail of one of the Core's own refusals (key in
+// CoreDetails) in English, as the Core's API answers it.
+func (t Templates) CoreDetail(key string) string { return t["en"].CoreDetails[key] }
+
+// Detail says a problem's detail in s's language when it is one of the
+// Core's own refusals: the Core's API answers CoreDetail(key), and that
+// English text is the key back. Any other detail (the device's words)
+// stays as it is.
+func (t Templates) Detail(s *Set, detail string) string {
+	if detail == "" {
+		return detail
+	}
+	for key, en := range t["en"].CoreDetails {
+		if en == detail {
+			if d := s.CoreDetails[key]; d != "" {
+				return d
+			}
+		}
+	}
+	return detail
 }
 
 // For returns lang's Set, or English.
@@ -143,10 +216,10 @@ func (s *Set) PropertyAnswer(p Property) string {
 
 // ReadAnswer summarises any read's JSON answer: a property by its template,
 // a list by its count and first items, an object by its first fields.
-func (s *Set) ReadAnswer(title string, result any) string {
+func (s *Set) ReadAnswer(title Title, result any) string {
 	obj, ok := result.(map[string]any)
 	if !ok {
-		return capitalize(Fill(s.Fields, map[string]string{"title": title, "fields": Value(result)}))
+		return capitalize(Fill(s.Fields, map[string]string{"title": title.String(), "fields": Value(result)}))
 	}
 	if _, hasValue := obj["value"]; hasValue {
 		if name, ok := obj["name"].(string); ok {
@@ -162,7 +235,7 @@ func (s *Set) ReadAnswer(title string, result any) string {
 			return s.listAnswer(key, obj[key].([]any))
 		}
 	}
-	return capitalize(Fill(s.Fields, map[string]string{"title": title, "fields": fields(obj, 6)}))
+	return capitalize(Fill(s.Fields, map[string]string{"title": title.String(), "fields": fields(obj, 6)}))
 }
 
 // listKey is the member holding the list of a list answer ({"alerts": [...]}).
@@ -317,12 +390,13 @@ func (s *Set) JoinOr(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " " + s.Or + " " + items[len(items)-1]
 }
 
-// Pending states exactly what waits for approval: target, values, timing.
-func (s *Set) PendingAnswer(title string, args map[string]any, units map[string]string, at *time.Time, tz *time.Location, actionID string) string {
+// PendingAnswer states exactly what waits for approval: target, values,
+// timing.
+func (s *Set) PendingAnswer(title Title, args map[string]any, units map[string]string, at *time.Time, tz *time.Location, actionID string) string {
 	if at != nil {
-		return Fill(s.PendingAt, map[string]string{"title": title, "args": s.Args(args, units), "at": s.At(*at, tz), "id": actionID})
+		return Fill(s.PendingAt, map[string]string{"title": title.String(), "args": s.Args(args, units), "at": s.At(*at, tz), "id": actionID})
 	}
-	return Fill(s.Pending, map[string]string{"title": LowerFirst(title), "args": s.Args(args, units), "timing": s.TimingNow, "id": actionID})
+	return Fill(s.Pending, map[string]string{"title": title.Inline(), "args": s.Args(args, units), "timing": s.TimingNow, "id": actionID})
 }
 
 // At writes an instant in the device's time zone, exactly, with this set's
@@ -343,16 +417,20 @@ func (s *Set) At(t time.Time, tz *time.Location) string {
 	return out + " (" + tz.String() + ", UTC" + local.Format("-07:00") + ")"
 }
 
-// Refusal says why a request is refused; vars fill the template of reason.
-func (s *Set) Refusal(reason string, vars map[string]string) string {
+// Refusal says why a request for the operation title is refused (the zero
+// Title when the refusal names no operation); vars fill the rest of
+// reason's template.
+func (s *Set) Refusal(reason string, title Title, vars map[string]string) string {
 	tmpl, ok := s.Refused[reason]
 	if !ok {
 		tmpl = s.Refused["device-refused"]
 	}
-	if t, ok := vars["title"]; ok {
-		vars["title"] = LowerFirst(t)
+	filled := make(map[string]string, len(vars)+1)
+	for k, v := range vars {
+		filled[k] = v
 	}
-	return capitalize(Fill(tmpl, vars))
+	filled["title"] = title.Inline()
+	return capitalize(Fill(tmpl, filled))
 }
 
 // glued writes a unit after a number: "62%", "40 L/min", "41.2 °C".

@@ -4,11 +4,16 @@ import (
 	"encoding/json"
 	"regexp"
 	"sort"
+	"strings"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/heart-core/heart-web/index"
 )
 
 func TestTemplates_LoadAndEveryRefusalReasonHasOne(t *testing.T) {
@@ -44,15 +49,18 @@ func TestPropertyAnswer_StatesValueWithUnit(t *testing.T) {
 	}
 }
 
+// plain is a title with no translation (a product command's, or English).
+func plain(title string) Title { return Load().For("en").Title("", title) }
+
 func TestReadAnswer_SummarisesAnyRead(t *testing.T) {
 	set := Load().For("en")
 	list := map[string]any{"alerts": []any{map[string]any{"id": "a1", "code": "low", "summary": "Tank low"}}}
-	assert.Equal(t, "1 alert: a1 low Tank low.", set.ReadAnswer("List open alerts", list))
-	assert.Equal(t, "There are no alerts.", set.ReadAnswer("List open alerts", map[string]any{"alerts": []any{}}))
+	assert.Equal(t, "1 alert: a1 low Tank low.", set.ReadAnswer(plain("List open alerts"), list))
+	assert.Equal(t, "There are no alerts.", set.ReadAnswer(plain("List open alerts"), map[string]any{"alerts": []any{}}))
 	many := map[string]any{"logs": []any{"a", "b", "c", "d", "e", "f"}}
-	assert.Equal(t, "6 log entries, among them a; b; c; d; e.", set.ReadAnswer("Show the logs", many))
-	assert.Equal(t, "Show the system clock: synced on, time 2026-01-05T06:00:00Z.", set.ReadAnswer("Show the system clock", map[string]any{"time": "2026-01-05T06:00:00Z", "synced": true}))
-	assert.Equal(t, "The tank is 62% full.", set.ReadAnswer("x", map[string]any{"name": "tank.level", "title": "Tank level", "value": 62.0, "unit": "%"}))
+	assert.Equal(t, "6 log entries, among them a; b; c; d; e.", set.ReadAnswer(plain("Show the logs"), many))
+	assert.Equal(t, "Show the system clock: synced on, time 2026-01-05T06:00:00Z.", set.ReadAnswer(plain("Show the system clock"), map[string]any{"time": "2026-01-05T06:00:00Z", "synced": true}))
+	assert.Equal(t, "The tank is 62% full.", set.ReadAnswer(plain("x"), map[string]any{"name": "tank.level", "title": "Tank level", "value": 62.0, "unit": "%"}))
 }
 
 // A list answer names its items in the caller's language, one or many.
@@ -70,9 +78,9 @@ func TestReadAnswer_ListNounsInEveryLanguage(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.lang, func(t *testing.T) {
 			set := all.For(tc.lang)
-			assert.Equal(t, tc.none, set.ReadAnswer("x", none))
-			assert.Equal(t, tc.one, set.ReadAnswer("x", one))
-			assert.Equal(t, tc.odd, set.ReadAnswer("x", odd))
+			assert.Equal(t, tc.none, set.ReadAnswer(plain("x"), none))
+			assert.Equal(t, tc.one, set.ReadAnswer(plain("x"), one))
+			assert.Equal(t, tc.odd, set.ReadAnswer(plain("x"), odd))
 		})
 	}
 	// every language names every list the English set names
@@ -86,12 +94,12 @@ func TestReadAnswer_ListNounsInEveryLanguage(t *testing.T) {
 
 func TestPendingAnswer_StatesTargetValuesAndTiming(t *testing.T) {
 	set := Load().For("en")
-	now := set.PendingAnswer("Set pump flow", map[string]any{"litresPerMin": 40.0}, map[string]string{"litresPerMin": "L/min"}, nil, time.UTC, "id-1")
+	now := set.PendingAnswer(plain("Set pump flow"), map[string]any{"litresPerMin": 40.0}, map[string]string{"litresPerMin": "L/min"}, nil, time.UTC, "id-1")
 	assert.Equal(t, "I have asked the device to set pump flow with litresPerMin 40 L/min, to run as soon as it is approved. It will not happen until a person approves it (Action id-1).", now)
 	berlin, err := time.LoadLocation("Europe/Berlin")
 	require.NoError(t, err)
 	at := time.Date(2026, 1, 11, 21, 0, 0, 0, time.UTC)
-	later := set.PendingAnswer("Restart the system now", nil, nil, &at, berlin, "id-2")
+	later := set.PendingAnswer(set.Title("postSystemRestart", "Restart the system now"), nil, nil, &at, berlin, "id-2")
 	assert.Equal(t, `I have asked the device to schedule "Restart the system now" for Sunday 11 January 2026, 22:00 (Europe/Berlin, UTC+01:00). It will not happen until a person approves it (Action id-2).`, later)
 }
 
@@ -189,10 +197,94 @@ func TestTemplates_ForPicksTheLanguage(t *testing.T) {
 
 func TestPendingAnswer_InGerman(t *testing.T) {
 	set := Load().For("de")
-	now := set.PendingAnswer("Set pump flow", nil, nil, nil, time.UTC, "id-1")
+	// a product command's title comes from the device, as it is
+	now := set.PendingAnswer(set.Title("com.acme.pump.set_flow", "Set pump flow"), nil, nil, nil, time.UTC, "id-1")
 	assert.Equal(t, "Ich habe das Gerät gebeten, „set pump flow“ auszuführen, sobald es genehmigt ist. Das geschieht erst, wenn eine Person es genehmigt hat (Aktion id-1).", now)
 	assert.Equal(t, "Nur eine Person darf „calibrate sensor“ ausführen, und zwar direkt, nicht über den Core. Bitte tun Sie es selbst am Gerät oder in dessen eigener Oberfläche.",
-		set.Refusal("person-only", map[string]string{"title": "Calibrate sensor"}))
+		set.Refusal("person-only", plain("Calibrate sensor"), nil))
+	// an Index operation's title is German, its nouns capitalised
+	restart := set.Title("postSystemRestart", "Restart the system now")
+	assert.Equal(t, "Ich habe das Gerät gebeten, „System jetzt neu starten“ auszuführen, sobald es genehmigt ist. Das geschieht erst, wenn eine Person es genehmigt hat (Aktion id-1).",
+		set.PendingAnswer(restart, nil, nil, nil, time.UTC, "id-1"))
+	assert.Equal(t, "Sie dürfen „System jetzt neu starten“ nicht ausführen: Dafür ist der Scope heart.admin nötig, über den Sie nicht verfügen.",
+		set.Refusal("caller-not-allowed", restart, map[string]string{"scope": "heart.admin", "title": "ignored"}))
+}
+
+// Every Index operation /serve serves has a title in German, Spanish and
+// French, so a new operation is not answered with its English summary; and
+// titles.json names no operation the Index does not serve.
+func TestTitles_EveryServedOperationInEveryLanguage(t *testing.T) {
+	idx, err := index.Load()
+	require.NoError(t, err)
+	all := Load()
+	served := map[string]bool{}
+	for _, e := range idx.Operations {
+		if !e.Serve {
+			continue
+		}
+		served[e.ID] = true
+		for _, lang := range []string{"de", "es", "fr"} {
+			title := all.For(lang).Title(e.ID, e.Summary)
+			assert.True(t, title.translated, "%s has no %s title (Index summary %q)", e.ID, lang, e.Summary)
+			assert.Equal(t, strings.TrimSpace(title.String()), title.String(), "%s %s", lang, e.ID)
+			assert.NotContains(t, title.String(), "{", "%s %s", lang, e.ID)
+		}
+	}
+	require.NotEmpty(t, served)
+	var titles map[string]map[string]string
+	require.NoError(t, json.Unmarshal(rawTitles, &titles))
+	assert.NotContains(t, titles, "en", "English is the Index summary")
+	for lang, byID := range titles {
+		require.Contains(t, []string{"de", "es", "fr"}, lang)
+		for id, title := range byID {
+			assert.True(t, served[id], "titles.json %s names %s, which the Index does not serve", lang, id)
+			if lang != "de" {
+				// inside a sentence, after a verb: "exécuter « redémarrer … »"
+				r, _ := utf8.DecodeRuneInString(title)
+				assert.True(t, unicode.IsLower(r), "%s %s: %q starts with a small letter inside a sentence", lang, id, title)
+			}
+		}
+	}
+}
+
+// Inside a sentence a translation stays as it is (German nouns keep their
+// capital); an untranslated title has its first letter lowered.
+func TestTitle_FormsInsideASentence(t *testing.T) {
+	all := Load()
+	cases := []struct{ lang, id, summary, label, inline string }{
+		{"en", "postSystemRestart", "Restart the system now", "Restart the system now", "restart the system now"},
+		{"de", "postSystemRestart", "Restart the system now", "System jetzt neu starten", "System jetzt neu starten"},
+		{"fr", "postSystemRestart", "Restart the system now", "redémarrer le système maintenant", "redémarrer le système maintenant"},
+		{"es", "getAlerts", "List open alerts", "listar las alertas abiertas", "listar las alertas abiertas"},
+		{"fr", "com.acme.tank.fill", "Fill the tank", "Fill the tank", "fill the tank"},
+		{"de", "", "API health", "API health", "API health"},
+		{"xx", "getAlerts", "List open alerts", "List open alerts", "list open alerts"},
+	}
+	for _, tc := range cases {
+		title := all.For(tc.lang).Title(tc.id, tc.summary)
+		assert.Equal(t, tc.label, title.String(), tc.lang+" "+tc.id)
+		assert.Equal(t, tc.inline, title.Inline(), tc.lang+" "+tc.id)
+	}
+}
+
+// The Core's own refusals are English on its API and said in the answer's
+// language by /serve; any other detail (the device's) is left as it is.
+func TestTemplates_CoreDetailInEveryLanguage(t *testing.T) {
+	all := Load()
+	for key := range all["en"].CoreDetails {
+		en := all.CoreDetail(key)
+		require.NotEmpty(t, en, key)
+		assert.Equal(t, en, all.Detail(all.For("en"), en), key)
+		for _, lang := range []string{"de", "es", "fr"} {
+			got := all.Detail(all.For(lang), en)
+			assert.NotEqual(t, en, got, "%s %s", lang, key)
+			assert.Equal(t, all[lang].CoreDetails[key], got, "%s %s", lang, key)
+		}
+	}
+	assert.Equal(t, "le Core n'a que ses paquets de connaissances intégrés ; il n'existe aucun paquet antérieur auquel revenir.",
+		all.Detail(all.For("fr"), all.CoreDetail("no-earlier-package")))
+	assert.Equal(t, "Argument \"celsius\" is 95.", all.Detail(all.For("fr"), "Argument \"celsius\" is 95."), "the device's words stay")
+	assert.Equal(t, "", all.Detail(all.For("fr"), ""))
 }
 
 func TestTemplates_DatesAndJoinsInTheLanguage(t *testing.T) {

@@ -177,7 +177,7 @@ func (r *run) understood(ctx context.Context) (*Response, error) {
 		// Core does not go on with it, and says what it understood. Stop
 		// is always the safe direction (§6.2).
 		t, _ := r.env.Targets.Lookup(top.Target)
-		return r.refuse(r.intent(top.Target, top.Args, top.Grounding, top.Score), ReasonPretext, map[string]string{"title": t.Title}), nil
+		return r.refuse(r.intent(top.Target, top.Args, top.Grounding, top.Score), ReasonPretext, r.title(t), nil), nil
 	}
 	if t, ok := r.env.Targets.Lookup(top.Target); ok && r.u.Hypothetical && !t.Read() && top.Target != StopTarget {
 		// "what would happen if I restart the controller?", "is it safe to
@@ -200,7 +200,7 @@ func (r *run) understood(ctx context.Context) (*Response, error) {
 		if len(things) == 1 {
 			halt, ok := r.env.Map.HaltFor(things[0])
 			if !ok {
-				return r.refuse(nil, ReasonNoHalt, map[string]string{"thing": things[0]}), nil
+				return r.refuse(nil, ReasonNoHalt, explain.Title{}, map[string]string{"thing": things[0]}), nil
 			}
 			return r.proceed(ctx, Candidate{Target: halt.Name, Score: top.Score})
 		} else if len(things) > 1 {
@@ -540,7 +540,7 @@ func (r *run) schedule(ctx context.Context, outer Candidate, inner *Candidate) (
 		return out, nil
 	}
 	if at == nil {
-		return r.question(in, explain.Fill(r.set.MissingWhen, map[string]string{"title": t.Title})), nil
+		return r.question(in, explain.Fill(r.set.MissingWhen, map[string]string{"title": r.title(t).String()})), nil
 	}
 	if out := r.check(t, g.Sent(t), in); out != nil {
 		return out, nil
@@ -631,7 +631,7 @@ func (r *run) actionDigest(ctx context.Context, t Target, c Candidate) (Candidat
 		if p, ok := api.ParseProblem(resp); ok {
 			detail = p.Detail
 		}
-		return c, r.refuse(in, ReasonNotFound, map[string]string{"title": t.Title, "detail": detail})
+		return c, r.refuse(in, ReasonNotFound, r.title(t), map[string]string{"detail": detail})
 	}
 	var a struct {
 		Digest string `json:"digest"`
@@ -648,7 +648,7 @@ func (r *run) actionDigest(ctx context.Context, t Target, c Candidate) (Candidat
 // refused, a missing value is asked for.
 func (r *run) grounded(t Target, g Grounding, in *Intent) *Response {
 	if len(g.Unchecked) > 0 {
-		return r.refuse(in, ReasonUngrounded, map[string]string{"title": t.Title, "names": strings.Join(g.Unchecked, ", ")})
+		return r.refuse(in, ReasonUngrounded, r.title(t), map[string]string{"names": strings.Join(g.Unchecked, ", ")})
 	}
 	if len(g.Missing) > 0 {
 		p, _ := t.Param(g.Missing[0])
@@ -660,7 +660,7 @@ func (r *run) grounded(t Target, g Grounding, in *Intent) *Response {
 		if p.Unit != "" {
 			name += " (" + p.Unit + ")"
 		}
-		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": name, "title": explain.LowerFirst(t.Title)}))
+		return r.question(in, explain.Fill(r.set.Missing, map[string]string{"name": name, "title": r.title(t).Inline()}))
 	}
 	return nil
 }
@@ -675,10 +675,10 @@ func (r *run) question(in *Intent, q string) *Response {
 // and its input schema.
 func (r *run) check(t Target, args map[string]any, in *Intent) *Response {
 	if !r.caller.Has(t.Scope) {
-		return r.refuse(in, ReasonCallerNotAllowed, map[string]string{"title": t.Title, "scope": t.Scope})
+		return r.refuse(in, ReasonCallerNotAllowed, r.title(t), map[string]string{"scope": t.Scope})
 	}
 	if t.Command != nil && !t.Command.AllowsCaller("ai") {
-		return r.refuse(in, ReasonPersonOnly, map[string]string{"title": t.Title})
+		return r.refuse(in, ReasonPersonOnly, r.title(t), nil)
 	}
 	if args == nil {
 		return nil
@@ -686,14 +686,14 @@ func (r *run) check(t Target, args map[string]any, in *Intent) *Response {
 	if t.schema != nil {
 		if p := t.schema.Validate(args); p != nil {
 			if p.Code == api.CodeOutOfRange {
-				return r.refuse(in, ReasonOutOfRange, map[string]string{"title": t.Title, "args": explain.ArgList(args, r.units(t)), "detail": p.Detail})
+				return r.refuse(in, ReasonOutOfRange, r.title(t), map[string]string{"args": explain.ArgList(args, r.units(t)), "detail": p.Detail})
 			}
-			return r.refuse(in, ReasonInvalid, map[string]string{"title": t.Title, "detail": p.Detail})
+			return r.refuse(in, ReasonInvalid, r.title(t), map[string]string{"detail": p.Detail})
 		}
 	}
 	for _, p := range t.Params() {
 		if v, ok := args[p.Name]; ok && !typeFits(p.Type, v) {
-			return r.refuse(in, ReasonInvalid, map[string]string{"title": t.Title, "detail": "the " + p.Name + " given is not a " + p.Type + "."})
+			return r.refuse(in, ReasonInvalid, r.title(t), map[string]string{"detail": "the " + p.Name + " given is not a " + p.Type + "."})
 		}
 	}
 	return nil
@@ -730,15 +730,29 @@ func (r *run) modeCheck(ctx context.Context, t Target, in *Intent) *Response {
 		} `json:"autonomy"`
 	}
 	if device.Decode(resp, &tending) == nil && tending.Autonomy.Mode == "observe" {
-		return r.refuse(in, ReasonAutonomyStopped, map[string]string{"title": t.Title})
+		return r.refuse(in, ReasonAutonomyStopped, r.title(t), nil)
 	}
 	return nil
 }
 
-func (r *run) refuse(in *Intent, reason string, vars map[string]string) *Response {
-	out := r.respond(Refused, in, r.set.Refusal(reason, vars))
+// refuse refuses the request for the operation title with reason; vars
+// fill the rest of the reason's template.
+func (r *run) refuse(in *Intent, reason string, title explain.Title, vars map[string]string) *Response {
+	out := r.respond(Refused, in, r.set.Refusal(reason, title, vars))
 	out.Reason = reason
 	return out
+}
+
+// title is what the answer calls t, in the answer's language: an Index
+// operation's title from the Set (explain titles.json), else its own (the
+// Index summary; a product command's title from the device's definitions).
+// Every title that reaches a template comes from here.
+func (r *run) title(t Target) explain.Title {
+	id := ""
+	if t.Op != nil {
+		id = t.Name
+	}
+	return r.set.Title(id, t.Title)
 }
 
 func (r *run) units(t Target) map[string]string {
@@ -777,7 +791,7 @@ func (r *run) act(ctx context.Context, t Target, call Call, in *Intent, at *time
 			} `json:"action"`
 		}
 		_ = json.Unmarshal(resp.Body, &held)
-		out := r.respond(PendingApproval, in, r.set.PendingAnswer(t.Title, argsOf(in, at), r.units(t), at, r.loc, held.Action.ID))
+		out := r.respond(PendingApproval, in, r.set.PendingAnswer(r.title(t), argsOf(in, at), r.units(t), at, r.loc, held.Action.ID))
 		out.ActionID = held.Action.ID
 		return out, nil
 	case resp.Status >= 200 && resp.Status < 300 && read:
@@ -786,7 +800,7 @@ func (r *run) act(ctx context.Context, t Target, call Call, in *Intent, at *time
 		if t.Command != nil {
 			result = actionResult(result)
 		}
-		out := r.respond(Done, in, r.set.ReadAnswer(t.Title, result))
+		out := r.respond(Done, in, r.set.ReadAnswer(r.title(t), result))
 		out.Result = result
 		return out, nil
 	case resp.Status >= 200 && resp.Status < 300:
@@ -848,38 +862,45 @@ func (r *run) deviceRefused(t Target, resp *api.Response, in *Intent, read, own 
 	if !ok {
 		return nil, api.Problemf(502, api.CodeDeviceUnreachable, "The device answered %d to %s.", resp.Status, t.Name)
 	}
-	vars := map[string]string{"title": t.Title, "detail": p.Detail, "scope": t.Scope}
+	title := r.title(t)
+	detail := p.Detail
+	if own {
+		// the Core's own refusal is said in the answer's language; the
+		// device's own words stay as they are
+		detail = r.env.Templates.Detail(r.set, detail)
+	}
+	vars := map[string]string{"detail": detail, "scope": t.Scope}
 	switch {
 	case p.Code == api.CodeCallerNotAllowed || p.Status == 403:
-		return r.refuse(in, ReasonCallerNotAllowed, vars), nil
+		return r.refuse(in, ReasonCallerNotAllowed, title, vars), nil
 	case p.Code == api.CodeAutonomyStopped:
-		return r.refuse(in, ReasonAutonomyStopped, vars), nil
+		return r.refuse(in, ReasonAutonomyStopped, title, vars), nil
 	case p.Code == api.CodeOutOfRange:
 		vars["args"] = explain.ArgList(in.Arguments, r.units(t))
-		return r.refuse(in, ReasonOutOfRange, vars), nil
+		return r.refuse(in, ReasonOutOfRange, title, vars), nil
 	case p.Code == api.CodeGuardFailed:
-		return r.refuse(in, ReasonGuardFailed, vars), nil
+		return r.refuse(in, ReasonGuardFailed, title, vars), nil
 	case p.Status == 404 && read:
 		return r.respond(Done, in, explain.Fill(r.set.DeviceSays, vars)), nil
 	case p.Status == 404:
-		return r.refuse(in, ReasonNotFound, vars), nil
+		return r.refuse(in, ReasonNotFound, title, vars), nil
 	case p.Status == 400 && p.Field != "" && in.Grounding[p.Field] == Stated:
 		// the person said the value and the device will not take it
 		// ("station-2" is not a known peer): asking for it again would
 		// repeat their words back, so it is refused with the device's reason
-		return r.refuse(in, ReasonDevice, vars), nil
+		return r.refuse(in, ReasonDevice, title, vars), nil
 	case p.Status == 400 && p.Field != "":
 		// the device's reason first ("windowSec must be a whole number
 		// from 1 to 3600."), so the person knows what to give
-		ask := explain.Fill(r.set.Missing, map[string]string{"name": r.set.ArgName(p.Field), "title": explain.LowerFirst(t.Title)})
+		ask := explain.Fill(r.set.Missing, map[string]string{"name": r.set.ArgName(p.Field), "title": title.Inline()})
 		if p.Detail != "" {
 			ask = explain.Fill(r.set.DeviceSays, vars) + " " + ask
 		}
 		return r.question(in, ask), nil
 	case (p.Status == 400 || p.Status == 409 || p.Status == 422) && own:
-		return r.refuse(in, ReasonCore, vars), nil
+		return r.refuse(in, ReasonCore, title, vars), nil
 	case p.Status == 400 || p.Status == 404 || p.Status == 409 || p.Status == 422:
-		return r.refuse(in, ReasonDevice, vars), nil
+		return r.refuse(in, ReasonDevice, title, vars), nil
 	}
 	return nil, p
 }
@@ -917,14 +938,14 @@ func (r *run) recurring(ctx context.Context, c Candidate) (*Response, error) {
 	}
 	g := ground(t, c, r.claims(ctx, t))
 	in := r.intent(ScheduleTarget, map[string]any{"target": t.Name, "arguments": g.Args}, map[string]string{"target": Stated, "arguments": Stated}, c.Score)
-	return r.question(in, explain.Fill(r.set.Recurring, map[string]string{"title": t.Title})), nil
+	return r.question(in, explain.Fill(r.set.Recurring, map[string]string{"title": r.title(t).String()})), nil
 }
 
 // offer answers a question about a change with the change as the one
 // choice: taking it is a request like any other (it waits for a person).
 func (r *run) offer(t Target, c Candidate) *Response {
 	out := r.ask([]Candidate{c})
-	text := explain.Fill(r.set.Hypothetical, map[string]string{"option": explain.LowerFirst(t.Title) + r.set.Args(c.Args, r.units(t))})
+	text := explain.Fill(r.set.Hypothetical, map[string]string{"option": r.title(t).Inline() + r.set.Args(c.Args, r.units(t))})
 	out.Answer, out.Question = text, text
 	out.Intent = r.intent(t.Name, c.Args, c.Grounding, c.Score)
 	return out
@@ -937,7 +958,7 @@ func (r *run) ask(cands []Candidate) *Response {
 	var labels []string
 	for i, c := range cands {
 		t, _ := r.env.Targets.Lookup(c.Target)
-		label := t.Title + r.set.Args(c.Args, r.units(t))
+		label := r.title(t).String() + r.set.Args(c.Args, r.units(t))
 		choices = append(choices, Choice{ID: ids[i], Target: c.Target, Label: label, Arguments: c.Args})
 		labels = append(labels, "\""+label+"\"")
 	}
