@@ -844,6 +844,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			markers["@foreign"] = append(markers["@foreign"], k)
 		}
 	}
+	if k := x.storysOtherOwner(p, toks, cs, context, markers); k >= 0 {
+		markers["@foreign"] = append(markers["@foreign"], k)
+	}
 	qr.foreign = x.foreign(cs, markers)
 	// "how does a reverse osmosis filter work?": asked, a kind of thing is general knowledge
 	generic := markers.has("@generic") && qr.read && !markers.has("@ask")

@@ -129,6 +129,10 @@ type packFile struct {
 	// ThereWords point back to a place the story told of ("wie kalt es
 	// dort ist", "what's the level up there")
 	ThereWords []string `json:"thereWords"`
+	// ItsWords are possessives of a thing ("its", "sa", "seine", "su"): in
+	// "Check its temperature" after a story of another machine, the
+	// temperature is that machine's (pronoun.go)
+	ItsWords []string `json:"itsWords"`
 	// Purpose: words after a value that say whom the value is for ("to 95
 	// for the laundry", "à 0,5 l/s pour la ligne des enneigeurs")
 	Purpose []string `json:"purpose"`
@@ -358,6 +362,7 @@ type pack struct {
 	beforeImp      map[string]bool
 	copulas        map[string]bool
 	thereWords     [][]string
+	itsWords       map[string]bool
 	purpose        map[string]bool
 	relative       map[string]bool
 	greetings      [][]string // each a sequence of folded words
@@ -487,6 +492,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.quote, p.greetings, p.closings = phrases(f.Quote), phrases(f.Greetings), phrases(f.Closings)
 	p.holder, p.naming, p.holderEnd = phrases(f.Holder), phrases(f.Naming), set(f.HolderEnd)
 	p.beforeImp, p.copulas, p.thereWords = set(f.BeforeImperative), set(f.Copulas), phrases(f.ThereWords)
+	p.itsWords = set(f.ItsWords)
 	p.purpose = set(f.Purpose)
 	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
 	p.causal, p.already, p.howMany = phrases(f.Causal), set(f.Already), phrases(f.HowMany)

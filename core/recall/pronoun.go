@@ -1,6 +1,9 @@
 package recall
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // saysIt: the request refers to a thing by a pronoun alone ("turn it
 // off", "mach das aus", "éteins-le", "apágalo"). Articles are pronouns too
@@ -181,6 +184,39 @@ func (x *Index) storysOther(p *pack, toks []token, cs []conceptTok, context []bo
 		return -1
 	}
 	return other
+}
+
+// storysOtherOwner: "Is the reefer truck to Vigo holding minus 18? Check
+// its temperature.": the request names a measure of a thing with a
+// possessive of a thing before it ("its", "sa", "seine"), names nothing of
+// ours itself, and the story names nothing of ours but other equipment or
+// a word no pack knows: the measure is that thing's. It returns where the
+// possessive is, or -1.
+func (x *Index) storysOtherOwner(p *pack, toks []token, cs []conceptTok, context []bool, markers marks) int {
+	if context == nil {
+		return -1
+	}
+	start := requestStart(context)
+	if start < 0 {
+		return -1
+	}
+	its, other := -1, false
+	for _, ct := range cs {
+		story := context[ct.start]
+		ours := !ct.typo && (x.thingOf[ct.c] != "" || x.isComponentWord(ct.c))
+		switch {
+		case ours:
+			return -1 // "the pump is noisy, check its pressure"
+		case !story && x.valueWord[ct.c] && ct.start > 0 && p.itsWords[toks[ct.start-1].text]:
+			its = ct.start - 1
+		case story && (slices.Contains(markers["@foreign"], ct.start) || x.unknownWord(p, toks, cs, ct.start) && len(toks[ct.start].text) > 3):
+			other = true
+		}
+	}
+	if !other {
+		return -1
+	}
+	return its
 }
 
 // requestStart is the first token not of the story, or -1.

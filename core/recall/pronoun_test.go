@@ -97,3 +97,14 @@ func TestResolve_ItOfAStoryAboutAnotherMachine(t *testing.T) {
 	assert.Equal(t, DecisionNone, x.Resolve("Our SCADA historian server is frozen again, restart it please", testCtx()).Decision)
 	assert.Equal(t, "postSystemRestart", top(t, x.Resolve("The controller is frozen again, restart it please", testCtx())).Target)
 }
+
+// "its" measure after a story of another machine is that machine's; after a
+// story of ours, ours.
+func TestResolve_ItsMeasureIsTheStorysMachines(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "Is the reefer truck to Vigo holding minus 18? Check its temperature.", ""},
+		{"fr", "Le camion frigo est en panne. Quelle est sa température ?", ""},
+		{"en", "The pump is noisy, check its pressure", "getProperty"},
+		{"es", "La bomba hace ruido. ¿Cuál es su presión?", "getProperty"},
+	})
+}
