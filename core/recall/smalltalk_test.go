@@ -160,3 +160,14 @@ func TestResolve_AnalysesNoOperationMakesAreErrands(t *testing.T) {
 		assert.Equal(t, c.off, x.Resolve(c.text, ctx).Decision == DecisionNone, c.text)
 	}
 }
+
+// The Core's own day or weekend is chit-chat, whatever "going" means.
+func TestResolve_YourDayIsChitChat(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "Hey, how's your day going?", ""},
+		{"de", "Na, wie war dein Wochenende?", ""},
+		{"es", "¿Qué tal tu día?", ""},
+		{"fr", "Ça se passe bien, ta journée ?", ""},
+		{"en", "how's the pump going?", "getProperty"},
+	})
+}
