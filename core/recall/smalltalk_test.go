@@ -171,3 +171,16 @@ func TestResolve_YourDayIsChitChat(t *testing.T) {
 		{"en", "how's the pump going?", "getProperty"},
 	})
 }
+
+// Frost and freezing weather are the weather's; freezing the automatic
+// actions is still Stop.
+func TestResolve_FrostIsWeather(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "Is it going to freeze tonight? Need to know whether to salt the lorry park", ""},
+		{"en", "Is there a frost warning for tonight?", ""},
+		{"fr", "Est-ce qu'il va geler cette nuit ?", ""},
+		{"es", "¿Va a helar esta noche?", ""},
+		{"en", "freeze all automatic actions", "postTendingStop"},
+		{"fr", "gèle toutes les actions automatiques", "postTendingStop"},
+	})
+}
