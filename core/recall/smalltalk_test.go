@@ -182,5 +182,6 @@ func TestResolve_FrostIsWeather(t *testing.T) {
 		{"es", "¿Va a helar esta noche?", ""},
 		{"en", "freeze all automatic actions", "postTendingStop"},
 		{"fr", "gèle toutes les actions automatiques", "postTendingStop"},
+		{"en", "set the heater to frost protection, 5 degrees", "com.acme.heater.set_setpoint"},
 	})
 }
