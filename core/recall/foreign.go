@@ -208,6 +208,17 @@ func pluralSite(p *pack, w string) bool {
 	return false
 }
 
+// markAtPersons marks @foreign a person's title after a word for "at
+// someone's place" ("Mets le chauffe-eau à 50 chez Mme Roux", "Starte die
+// Pumpe bei Frau Huber"): that person's home is not this station.
+func markAtPersons(p *pack, toks []token, markers marks) {
+	for i := 1; i < len(toks); i++ {
+		if toks[i].kind == 'w' && p.titles[toks[i].text] && toks[i-1].kind == 'w' && p.atPerson[toks[i-1].text] && adjacentWords(toks[i-1], toks[i]) {
+			markers["@foreign"] = append(markers["@foreign"], i)
+		}
+	}
+}
+
 // markPossessed marks @foreign a word no pack knows after "my", "mein",
 // "mi", "mon" ("my payslip", "mi nómina", "meine Lohnabrechnung"): the
 // person's own things are not this system's. "my permissions" and "our

@@ -582,6 +582,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.markNamedOwners(p, toks, cs, markers)
 	x.markNamesAfterSites(p, toks, cs, markers)
 	owned := x.markPossessed(p, toks, cs, markers)
+	markAtPersons(p, toks, markers)
 	x.dropRelayingRelatives(p, text, toks, cs, markers, qr.idents)
 	x.markOthersThings(p, toks, cs, markers)
 	x.markOtherInstances(p, toks, cs, markers)

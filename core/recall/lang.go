@@ -133,6 +133,9 @@ type packFile struct {
 	// "Check its temperature" after a story of another machine, the
 	// temperature is that machine's (pronoun.go)
 	ItsWords []string `json:"itsWords"`
+	// AtPerson: words for "at someone's place" before a title ("chez Mme
+	// Roux", "bei Frau Huber"): that person's home is another place
+	AtPerson []string `json:"atPerson"`
 	// Purpose: words after a value that say whom the value is for ("to 95
 	// for the laundry", "à 0,5 l/s pour la ligne des enneigeurs")
 	Purpose []string `json:"purpose"`
@@ -363,6 +366,7 @@ type pack struct {
 	copulas        map[string]bool
 	thereWords     [][]string
 	itsWords       map[string]bool
+	atPerson       map[string]bool
 	purpose        map[string]bool
 	relative       map[string]bool
 	greetings      [][]string // each a sequence of folded words
@@ -492,7 +496,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.quote, p.greetings, p.closings = phrases(f.Quote), phrases(f.Greetings), phrases(f.Closings)
 	p.holder, p.naming, p.holderEnd = phrases(f.Holder), phrases(f.Naming), set(f.HolderEnd)
 	p.beforeImp, p.copulas, p.thereWords = set(f.BeforeImperative), set(f.Copulas), phrases(f.ThereWords)
-	p.itsWords = set(f.ItsWords)
+	p.itsWords, p.atPerson = set(f.ItsWords), set(f.AtPerson)
 	p.purpose = set(f.Purpose)
 	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
 	p.causal, p.already, p.howMany = phrases(f.Causal), set(f.Already), phrases(f.HowMany)

@@ -103,3 +103,15 @@ func TestResolve_ACodeAloneNamesItsKind(t *testing.T) {
 		assert.NotEqual(t, "getFault", c.Target, "two letters are another tag")
 	}
 }
+
+// "chez Mme Roux", "bei Frau Huber": a person's home is another place; a
+// person named after "to" or "for" is whom it is for.
+func TestResolve_AtAPersonsPlace(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"fr", "Mets le chauffe-eau à 50 chez Mme Roux", ""},
+		{"de", "Starte die Pumpe bei Frau Huber", ""},
+		{"fr", "Programme une relève de compteur chez Mme Roux mardi à 10 h", ""},
+		{"en", "Show the logs to Mr Smith", "getLogs"},
+		{"en", "fill the tank at Dr Brown's request", "com.acme.tank.fill"},
+	})
+}
