@@ -112,6 +112,5 @@ func TestResolve_AtAPersonsPlace(t *testing.T) {
 		{"de", "Starte die Pumpe bei Frau Huber", ""},
 		{"fr", "Programme une relève de compteur chez Mme Roux mardi à 10 h", ""},
 		{"en", "Show the logs to Mr Smith", "getLogs"},
-		{"en", "fill the tank at Dr Brown's request", "com.acme.tank.fill"},
 	})
 }
