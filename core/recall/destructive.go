@@ -11,17 +11,9 @@ func (x *Index) destructiveUnasked(qr *query, a, b string) bool {
 	if !okA || !okB || x.targets[ia].Risk != "destructive" {
 		return false
 	}
-	theirs := map[string]bool{}
-	for _, d := range x.targets[ib].docs {
-		for _, c := range x.docs[d].concepts {
-			theirs[c] = true
-		}
-	}
-	for _, d := range x.targets[ia].docs {
-		for _, c := range x.docs[d].concepts {
-			if _, asked := qr.q[c]; asked && !theirs[c] {
-				return false
-			}
+	for c := range qr.q {
+		if x.uses(&x.targets[ia], c) && !x.uses(&x.targets[ib], c) {
+			return false
 		}
 	}
 	return true

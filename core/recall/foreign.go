@@ -176,11 +176,9 @@ func siteNumber(p *pack, toks []token, i int) bool {
 	}
 	if i+1 < len(toks) {
 		next := toks[i+1].text
-		_, num := p.nums[next]
-		_, mul := p.mult[next]
 		_, frac := p.frac[next]
 		_, fm := p.fracMul[next]
-		if num || mul || frac || fm || p.connectors[next] {
+		if p.numberWord(next) || frac || fm || p.connectors[next] {
 			return false
 		}
 	}

@@ -493,9 +493,10 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	markIdioms(p, toks)
 	markPronounOne(p, toks, clause)
 	x.cz.spell(p, toks)
-	qr.quote = quoted(p, text, toks, func(w string) bool {
+	messaging := func(w string) bool {
 		return wordMeans(p, w, func(c string) bool { return containsStr(x.d.concepts.Messaging, c) })
-	}, func(w string) bool {
+	}
+	qr.quote = quoted(p, text, toks, messaging, func(w string) bool {
 		return wordMeans(p, w, func(c string) bool { return containsStr(x.d.concepts.Sending, c) })
 	})
 	qr.holder = holderName(p, text, toks, func(w string) bool {
@@ -513,9 +514,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	}
 	signOff(p, toks, func(w string) bool { return x.namesOrActs(p, w) })
 	var sites []int
-	if !slices.ContainsFunc(toks, func(t token) bool {
-		return t.kind == 'w' && wordMeans(p, t.text, func(c string) bool { return containsStr(x.d.concepts.Messaging, c) })
-	}) {
+	if !slices.ContainsFunc(toks, func(t token) bool { return t.kind == 'w' && messaging(t.text) }) {
 		// a message goes to another system: "pump station 2" is its
 		// recipient there, not another site the request is about
 		sites = markNumberedSites(p, x.d.units, text, toks)
@@ -1821,13 +1820,8 @@ func (x *Index) saysOwnWord(qr *query, id string) bool {
 		return false
 	}
 	for c := range qr.q {
-		if x.df[c] == 0 || x.df[c] > 2 {
-			continue
-		}
-		for _, d := range x.targets[i].docs {
-			if slices.Contains(x.docs[d].concepts, c) {
-				return true
-			}
+		if x.df[c] > 0 && x.df[c] <= 2 && x.uses(&x.targets[i], c) {
+			return true
 		}
 	}
 	return false
@@ -2054,17 +2048,21 @@ func containsStr(list []string, s string) bool {
 func (x *Index) mentions(t *tgt, cs []string) int {
 	n := 0
 	for _, c := range cs {
-		if x.thingOf[c] != "" {
-			continue
-		}
-		for _, di := range t.docs {
-			if containsStr(x.docs[di].concepts, c) {
-				n++
-				break
-			}
+		if x.thingOf[c] == "" && x.uses(t, c) {
+			n++
 		}
 	}
 	return n
+}
+
+// uses: one of t's texts has concept c.
+func (x *Index) uses(t *tgt, c string) bool {
+	for _, di := range t.docs {
+		if containsStr(x.docs[di].concepts, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // saysMeta: the request names the allowlist, a Playbook or a definition,

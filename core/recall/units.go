@@ -99,21 +99,11 @@ func (t *unitTable) match(toks []token, i int) (unitAlias, int, bool) {
 		return unitAlias{}, i, false
 	}
 	for _, a := range t.byFirst[toks[i].text] {
-		if i+len(a.toks) > len(toks) {
-			continue
-		}
-		ok := true
-		for k, w := range a.toks {
-			if toks[i+k].used || toks[i+k].text != w || (k == len(a.toks)-1 && toks[i+k].elided) {
-				ok = false
-				break
+		if end, ok := wordsAt(toks, i, a.toks); ok && !toks[end-1].elided {
+			if r, rend, composed := t.matchRate(toks, i); composed && rend > end {
+				return r, rend, true // "cm per second" is longer than "cm"
 			}
-		}
-		if ok {
-			if r, end, composed := t.matchRate(toks, i); composed && end > i+len(a.toks) {
-				return r, end, true // "cm per second" is longer than "cm"
-			}
-			return a, i + len(a.toks), true
+			return a, end, true
 		}
 	}
 	return t.matchRate(toks, i)
