@@ -117,6 +117,21 @@ func (x *Index) markNamedOwners(p *pack, toks []token, cs []conceptTok, markers 
 	}
 }
 
+// deniedAt: a negation stands right before toks[i], an article or a
+// copula aside ("not ours", "no es la nuestra", "pas la nôtre").
+func deniedAt(p *pack, toks []token, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		w := toks[k].text
+		if cs, ok := lookup(p, w); ok && slices.Contains(cs, "@neg") {
+			return true
+		}
+		if toks[k].kind != 'w' || !(p.definite[w] || p.articles[w] || p.copulas[w]) {
+			return false
+		}
+	}
+	return false
+}
+
 // systemWordAt: the concept at token i names the system itself ("station").
 func (x *Index) systemWordAt(cs []conceptTok, i int) bool {
 	system := func(e Entity) bool { return e.Kind == "component" && x.isSystem(e.ID) }
@@ -419,8 +434,8 @@ func (x *Index) claimsOurs(p *pack, toks []token, cs []conceptTok, ids []EntityR
 		}
 	}
 	for i, t := range toks {
-		if t.kind != 'w' || !p.ours[t.text] && !x.namesUs(p, toks, i) {
-			continue
+		if t.kind != 'w' || !p.ours[t.text] && !x.namesUs(p, toks, i) || deniedAt(p, toks, i) {
+			continue // "not ours, the one in the upper pump house" claims nothing
 		}
 		// standing alone ("…, el nuestro, no el de la torre", "the one
 		// that's ours"), it claims any thing the request names

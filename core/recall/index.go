@@ -3018,7 +3018,7 @@ func sentences(text string) int {
 	in := false
 	for i, r := range text {
 		switch {
-		case (strings.ContainsRune(".!?", r) && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n')) || r == '\n':
+		case (strings.ContainsRune(".!?", r) && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n') && !(r == '.' && ordinalDot(text, i))) || r == '\n':
 			if in {
 				n++
 			}

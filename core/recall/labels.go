@@ -51,6 +51,10 @@ func markPronounOne(p *pack, toks []token, clause []int) {
 			toks[i].used = true // "I want a backup of the config. Take one now please."
 			continue
 		}
+		if t.kind == 'w' && p.pronounOne[t.text] && i+2 < len(toks) && p.timeSet["genitive"][toks[i+1].text] && (p.definite[toks[i+2].text] || p.possessive[toks[i+2].text] || p.demonstrative[toks[i+2].text]) {
+			toks[i].used = true // "One of the agency lads says …": one of many, no number
+			continue
+		}
 		if t.kind != 'w' || !p.pronounOne[t.text] || i == 0 || (i+1 < len(toks) && clause[i+1] == clause[i] && toks[i+1].kind == 'w') {
 			continue
 		}

@@ -135,6 +135,8 @@ func afterSentenceMark(text string, at int) bool {
 		case c == '"' || c == '\'' || c == '(':
 		case c == '!' || c == '?':
 			return true
+		case c == '.' && ordinalDot(text, j):
+			return false // "vom 3. bis 10." counts days
 		case c == '.' || c == ':':
 			return spaced // "quick one: is the belt running"
 		case c >= 0x80:
@@ -148,6 +150,25 @@ func afterSentenceMark(text string, at int) bool {
 		}
 	}
 	return false
+}
+
+// ordinalDot: the dot at pos ends a day's number of one or two digits and
+// the sentence goes on in small letters or digits ("vom 3. bis 10.", "am
+// 5. März" is a capital, "bis zum 12. um 6"): German writes ordinals so.
+// Such a dot ends no sentence.
+func ordinalDot(text string, pos int) bool {
+	digits := 0
+	for j := pos - 1; j >= 0 && text[j] >= '0' && text[j] <= '9'; j-- {
+		digits++
+	}
+	if digits == 0 || digits > 2 || (pos-digits > 0 && text[pos-digits-1] != ' ') {
+		return false
+	}
+	if pos+2 >= len(text) || text[pos+1] != ' ' {
+		return false
+	}
+	r := []rune(text[pos+2 : min(len(text), pos+6)])
+	return len(r) > 0 && (unicode.IsLower(r[0]) || unicode.IsDigit(r[0]))
 }
 
 // Normalize folds case and accents, drops punctuation and symbols, splits

@@ -253,8 +253,8 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 		}
 		// clock times
 		n, isNum := numAt[i]
-		if !isNum || (i > 0 && p.timeSet["during"][toks[i-1].text] && !partAfter(p, toks, n.end) && !minutesAfter(toks, n.end)) {
-			continue // "pendant une heure": a length of time; "pour 3 heures du matin" and "sur 14 h 05" are none
+		if !isNum || (i > 0 && p.timeSet["during"][toks[i-1].text] && !partAfter(p, toks, n.end) && !minutesAfter(toks, n.end) && !meridiemAfter(p, toks, n.end)) {
+			continue // "pendant une heure": a length of time; "pour 3 heures du matin", "for 3am" and "sur 14 h 05" are none
 		}
 		if a, _, ok := units.match(toks, n.end); ok && a.dim != "time" {
 			continue // "ce soir, à 12 degrés": a value, not noon
@@ -529,6 +529,11 @@ func afterEvent(p *pack, toks []token, past []int, apart func(i int) bool) bool 
 
 // minutesAfter: the hour ending at toks[j] is written with its minutes
 // ("14 h 05", "10h00", "14:05"): a clock time, never a length.
+// meridiemAfter: am or pm follows the number ("a restart for 3am").
+func meridiemAfter(p *pack, toks []token, j int) bool {
+	return j < len(toks) && (p.timeSet["am"][toks[j].text] || p.timeSet["pm"][toks[j].text])
+}
+
 func minutesAfter(toks []token, j int) bool {
 	return j+1 < len(toks) && (toks[j].text == "h" || toks[j].text == ":") && toks[j+1].kind == 'n'
 }

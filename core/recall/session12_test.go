@@ -1,0 +1,51 @@
+package recall
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A clock time with am or pm after "for" is when, not how long ("a restart
+// for 3am"); "for 3 hours" stays a length of time.
+func TestTime_ForAClockTime(t *testing.T) {
+	te := timeIn("en", "schedule a restart for 3am", testNow, time.UTC)
+	require.NotNil(t, te)
+	assert.Equal(t, "2026-12-03 03:00", te.At.Format("2006-01-02 15:04"))
+	assert.Nil(t, timeIn("en", "run the pump for 3 hours", testNow, time.UTC))
+}
+
+// German writes a day's number with a dot ("vom 3. bis 10."): such a dot
+// ends no sentence, while "auf 40. Dann" does.
+func TestNormalize_OrdinalDotEndsNoSentence(t *testing.T) {
+	toks := tokenize("Trag mir Urlaub vom 3. bis 10. ein.")
+	for _, tk := range toks {
+		assert.Equal(t, 0, tk.sentence, tk.text)
+	}
+	toks = tokenize("Fluss auf 40. Dann Pumpe starten")
+	assert.Equal(t, 1, toks[len(toks)-1].sentence)
+	assert.Equal(t, 1, sentences("vom 3. bis 10. frei"))
+}
+
+func TestResolve_SessionTwelve(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		// a holiday asked for is no schedule of this system
+		{"de", "Trag mir Urlaub vom 3. bis 10. ein.", ""},
+		// "drop the …" lowers what it names
+		{"en", "drop the pump ramp rate to 1.5", "com.acme.pump.set_ramp_rate"},
+		{"en", "can you drop the flow to sixty? lower hydrants are spitting", "com.acme.pump.set_flow"},
+		{"en", "the pressure drop across the filter?", "getProperty"},
+		// a short question about ours, stop words aside, then a story
+		{"en", "serial number of the pump station? the insurance form wants it", "getSystemInfo"},
+		{"fr", "la pompe de la station tourne ? on entend rien avec la P-201 à côté", "getProperty"},
+		// "one of the …" is one of many, no id
+		{"en", "One of the lads says the conveyor has stopped. Is it running or stopped?", "getProperty"},
+		// "not ours" says the thing named is another one
+		{"en", "what's the flow on the Mittelstation booster pump? not ours, the one in the upper pump house", ""},
+		{"es", "¿cuál es el nivel del depósito? no el nuestro, el de la torre", ""},
+		{"fr", "la pression de la pompe, pas la nôtre, celle du voisin", ""},
+		{"en", "show our pump pressure, not theirs", "getProperty"},
+	})
+}
