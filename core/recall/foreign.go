@@ -38,8 +38,8 @@ func (x *Index) foreign(cs []conceptTok, markers marks) bool {
 func (x *Index) markNamedPlaces(p *pack, toks []token, cs []conceptTok, markers marks) {
 	for i := 1; i < len(toks); i++ {
 		t := toks[i]
-		if t.kind != 'w' || t.used || !startsUpper(t.orig) || calendarWord(p, t.text) {
-			continue // "changed in January", "am Montag": a time, not a place
+		if t.kind != 'w' || t.used || t.opens || !startsUpper(t.orig) || calendarWord(p, t.text) {
+			continue // "changed in January", "am Montag": a time, not a place; "Pumpe aus! Leck …" opens a sentence
 		}
 		place := func(w string) bool {
 			// an owner by name, not an acronym ("el token de API")

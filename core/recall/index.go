@@ -947,7 +947,10 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// a value to reach is a setting, not a stop ("fahr die Heizung runter
 	// auf 40", "turn the mixer down to 300"); a duration is not a value
 	for _, q := range qr.qty {
-		if q.Unit != "s" && !q.relative && !q.told {
+		// a bare number the story tells is no value to reach ("Mach die
+		// Pumpe aus, der Schlauch bei Parzelle 12 ist geplatzt!")
+		storys := q.Unit == "" && context != nil && quantityToken(toks, q) >= 0 && context[quantityToken(toks, q)]
+		if q.Unit != "s" && !q.relative && !q.told && !storys {
 			qr.halt = false
 		}
 	}

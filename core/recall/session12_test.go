@@ -47,5 +47,12 @@ func TestResolve_SessionTwelve(t *testing.T) {
 		{"es", "¿cuál es el nivel del depósito? no el nuestro, el de la torre", ""},
 		{"fr", "la pression de la pompe, pas la nôtre, celle du voisin", ""},
 		{"en", "show our pump pressure, not theirs", "getProperty"},
+		// a unit's own word is no typo ("bars" is not "bras")
+		{"fr", "la pompe est à combien de bars ?", "getProperty"},
+		// a word that opens a sentence is no name after a word of place
+		// ("aus" is also "from")
+		{"de", "Pumpe aus! Leck im Duschhaus", "com.acme.pump.halt"},
+		// a bare number the story tells is no value that makes a halt a setting
+		{"de", "Mach die Pumpe aus, der Schlauch bei Parzelle 12 ist geplatzt!", "com.acme.pump.halt"},
 	})
 }

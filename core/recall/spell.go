@@ -74,7 +74,7 @@ func (c *conceptizer) inPhrase(p *pack, toks []token, i int) bool {
 // exact: w is listed as written (a lexicon, stop or number word) or a
 // word the targets use.
 func (c *conceptizer) exact(p *pack, w string) bool {
-	return p.stop[w] || c.listed(p, w) || c.known[w] || p.numberWord(w)
+	return p.stop[w] || c.listed(p, w) || c.known[w] || p.numberWord(w) || c.d.units.word(w)
 }
 
 // numberWord: w is a number or a multiplier of the pack ("tres", "mil").

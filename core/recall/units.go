@@ -50,6 +50,17 @@ type unitTable struct {
 	rates    *rateParts
 }
 
+// word: w alone is one of the aliases ("bars", "litros"): a word the
+// tables know, which no typo guess corrects.
+func (u *unitTable) word(w string) bool {
+	for _, a := range u.byFirst[w] {
+		if len(a.toks) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
 func aliasTokens(s string) []string {
 	var out []string
 	for _, t := range tokenize(s) {
