@@ -20,7 +20,7 @@ func (x *Index) negatesRequest(p *pack, toks []token, cs []conceptTok, negAt []i
 	return false
 }
 
-// reasonBetween: a causal word stands after the deed at from and before
+// reasonBetween: a causal or subordinating word stands after the deed at from and before
 // the negation at to.
 func (x *Index) reasonBetween(p *pack, toks []token, words []int, from, to int) bool {
 	for n, i := range words {
@@ -28,6 +28,11 @@ func (x *Index) reasonBetween(p *pack, toks []token, words []int, from, to int) 
 			continue
 		}
 		if _, ok := phraseAt(toks, words, n, p.causal); ok {
+			return true
+		}
+		// "set autonomy to 5 so you don't have to keep asking me": what
+		// a clause of purpose denies is the reason
+		if _, ok := phraseAt(toks, words, n, p.subordinate); ok {
 			return true
 		}
 	}

@@ -54,5 +54,12 @@ func TestResolve_SessionTwelve(t *testing.T) {
 		{"de", "Pumpe aus! Leck im Duschhaus", "com.acme.pump.halt"},
 		// a bare number the story tells is no value that makes a halt a setting
 		{"de", "Mach die Pumpe aus, der Schlauch bei Parzelle 12 ist geplatzt!", "com.acme.pump.halt"},
+		// "so the …", "so you …" open a clause of purpose; "so I'd like …" asks
+		{"en", "make it beep or flash so the new guy Jonas can find it in the plant room", "postSystemIdentify"},
+		{"en", "Make the station blink or beep so the new guy can find it in the basement", "postSystemIdentify"},
+		{"en", "the flow is surging, so I'd like the pump ramp rate at 1.5", "com.acme.pump.set_ramp_rate"},
+		// what a clause of purpose denies is the reason, not the deed
+		{"en", "set autonomy to level 5 so you don't have to keep asking me", "putTendingAutonomy"},
+		{"en", "don't fill the tank so it stays low", ""},
 	})
 }
