@@ -142,7 +142,10 @@ func TestCORS_ConfiguredOriginOnly(t *testing.T) {
 	assert.Empty(t, resp.Header.Get("Access-Control-Allow-Origin"))
 	pre := do(t, s, "", "OPTIONS", "/heart/v1/capabilities/com.acme.pump.start/invoke", "", "Origin: http://127.0.0.1:8080", "Access-Control-Request-Method: POST")
 	assert.Equal(t, 204, pre.Status)
-	assert.Contains(t, pre.Header.Get("Access-Control-Allow-Headers"), "Idempotency-Key")
+	// Every header the Core's calls carry from a browser (core/device).
+	for _, h := range []string{"Authorization", "Content-Type", "Idempotency-Key", "Heart-Initiator", "Heart-On-Behalf-Of", "Heart-Rule-Id", "Heart-Serve"} {
+		assert.Contains(t, pre.Header.Get("Access-Control-Allow-Headers"), h)
+	}
 	assert.Equal(t, "http://127.0.0.1:8080", pre.Header.Get("Access-Control-Allow-Origin"))
 }
 

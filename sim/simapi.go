@@ -132,7 +132,7 @@ func (s *Sim) preflight(req *api.Request) *api.Response {
 	resp := &api.Response{Status: 204, Header: api.Header{}}
 	if contains(s.opts.Origins, req.Header.Get("Origin")) {
 		resp.Header.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
-		resp.Header.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, Heart-Initiator, Heart-On-Behalf-Of, Heart-Rule-Id")
+		resp.Header.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, Heart-Initiator, Heart-On-Behalf-Of, Heart-Rule-Id, Heart-Serve")
 		resp.Header.Set("Access-Control-Max-Age", "600")
 	}
 	return resp

@@ -22,8 +22,11 @@ const DefaultTimeout = 5 * time.Second
 // Client calls one device.
 type Client struct {
 	Transport api.Transport
-	Token     string // the Core's own token (kind ai)
-	Timeout   time.Duration
+	// Token is the Core's own token (kind ai). Empty: calls carry no
+	// Authorization and the Transport adds its own (the browser's fetch
+	// Link holds the token the page's init or worker URL gave).
+	Token   string
+	Timeout time.Duration
 	// KeyPrefix makes idempotency keys unique across Core restarts; the host
 	// supplies it from its randomness (the Core has none of its own).
 	KeyPrefix string
@@ -55,7 +58,9 @@ func (c *Client) Do(ctx context.Context, method, target string, body any, on On)
 		}
 	}
 	req := api.NewRequest(method, target, raw)
-	req.Header.Set("Authorization", "Bearer "+c.Token)
+	if c.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Token)
+	}
 	if raw != nil {
 		req.Header.Set("Content-Type", api.ContentTypeJSON)
 	}

@@ -24,8 +24,10 @@ import (
 	"github.com/heart-core/heart-web/tests/browser/harness"
 )
 
-// baseURL is the heart-dev server every test here uses (TestMain starts it).
-var baseURL string
+// baseURL is the heart-dev server every test here uses (TestMain starts it),
+// serving stagedDir; tests that need a device serve stagedDir again
+// (harness.ServeStaged) without building core.wasm twice.
+var baseURL, stagedDir string
 
 func TestMain(m *testing.M) {
 	os.Exit(run(m))
@@ -47,7 +49,7 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer stop()
-	baseURL = url
+	baseURL, stagedDir = url, dir
 	return m.Run()
 }
 

@@ -10,6 +10,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"time"
 
 	"github.com/hack-pad/safejs"
@@ -28,8 +30,13 @@ func main() {
 
 	// core.New builds the Core's tables; timed because under wasm it is a
 	// visible part of start-up (reported in the ready event, see heart-bench).
+	// The Core's own token lives in the link (fetch adds it to calls that
+	// carry none), so an init message can change it; DeviceToken stays
+	// empty. InstanceID keeps idempotency keys of this page load apart from
+	// an earlier one's: the device answers a repeated key with the first
+	// result for 24 hours.
 	started := time.Now()
-	c := core.New(core.Config{Device: link, Clock: clock.Real{}})
+	c := core.New(core.Config{Device: link, Clock: clock.Real{}, InstanceID: instanceID()})
 	coreNew := time.Since(started)
 	b := bridge.New(context.Background(), c, post(self), bridge.Options{
 		OnInit: func(in bridge.Init) error {
@@ -147,6 +154,14 @@ func configureFromURL(self safejs.Value, link *bridge.Link) error {
 		link.Set(fetch.New(device, token))
 	}
 	return nil
+}
+
+// instanceID is 8 random bytes in hex, as heart-core draws it (under js,
+// crypto/rand uses crypto.getRandomValues; it never fails).
+func instanceID() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }
 
 // fatal tells the page the worker cannot serve, as a "fatal" event.

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"testing"
@@ -99,4 +100,106 @@ func TestStageRoot_BuildsARealCore(t *testing.T) {
 	}
 	_, err = Handler(dir)
 	require.NoError(t, err)
+}
+
+// noRedirect is a client that shows redirects instead of following them.
+var noRedirect = &http.Client{
+	Timeout:       5 * time.Second,
+	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+}
+
+func get(t *testing.T, url, token string) (*http.Response, string) {
+	t.Helper()
+	req, err := http.NewRequest("GET", url, nil)
+	require.NoError(t, err)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := noRedirect.Do(req)
+	require.NoError(t, err, url)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp, string(body)
+}
+
+func TestHandlerWith_Simulator_ServedUnderDevice_AndThePagePointedAtIt(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, dev := Simulator(ctx, nil)
+	h, err := HandlerWith(fakeRoot(t), Options{Device: dev})
+	require.NoError(t, err)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+
+	// The device's API under /device, same origin, with the page's headers.
+	resp, body := get(t, srv.URL+"/device/heart/v1/card", "demo-viewer")
+	require.Equal(t, 200, resp.StatusCode, body)
+	assert.Contains(t, body, `"name":"Acme pump station"`)
+	assert.Equal(t, "require-corp", resp.Header.Get("Cross-Origin-Embedder-Policy"))
+	assert.Equal(t, "no-store", resp.Header.Get("Cache-Control"))
+	resp, body = get(t, srv.URL+"/device/heart/v1/pulse", "")
+	assert.Equal(t, 401, resp.StatusCode, "the device's gate still holds: %s", body)
+	resp, _ = get(t, srv.URL+"/devicex", "")
+	assert.Equal(t, 404, resp.StatusCode, "only /device/... is the device")
+
+	// "/" sends the page to itself with the device and the Core's token.
+	resp, _ = get(t, srv.URL+"/", "")
+	require.Equal(t, http.StatusFound, resp.StatusCode)
+	assert.Equal(t, "/?device="+url.QueryEscape(srv.URL+"/device")+"&token=demo-core", resp.Header.Get("Location"))
+	resp, body = get(t, srv.URL+"/?device=", "")
+	assert.Equal(t, 200, resp.StatusCode, "an explicit empty device opens the page without one")
+	assert.Equal(t, "<!doctype html><title>x</title>", body)
+	resp, _ = get(t, srv.URL+"/?device=http%3A%2F%2F127.0.0.1%3A9%2F&token=t", "")
+	assert.Equal(t, 200, resp.StatusCode, "a device named in the URL is kept")
+	resp, _ = get(t, srv.URL+"/worker.js", "")
+	assert.Equal(t, 200, resp.StatusCode)
+}
+
+func TestHandlerWith_OutsideDevice_RedirectsToIt_AndRefusesABadURL(t *testing.T) {
+	h, err := HandlerWith(fakeRoot(t), Options{DeviceURL: "http://127.0.0.1:8081", CoreToken: "t1"})
+	require.NoError(t, err)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	resp, _ := get(t, srv.URL+"/?lang=de", "")
+	require.Equal(t, http.StatusFound, resp.StatusCode)
+	assert.Equal(t, "/?device=http%3A%2F%2F127.0.0.1%3A8081&lang=de&token=t1", resp.Header.Get("Location"))
+	resp, _ = get(t, srv.URL+"/device/heart/v1/card", "")
+	assert.Equal(t, 404, resp.StatusCode, "an outside device is not proxied")
+
+	for _, bad := range []string{"ftp://x", "http://", "http://127.0.0.1:8081/?a=1", "127.0.0.1:8081"} {
+		_, err := HandlerWith(fakeRoot(t), Options{DeviceURL: bad})
+		assert.Error(t, err, bad)
+	}
+}
+
+func TestHandler_WithoutDevice_ServesThePageAtSlash(t *testing.T) {
+	h, err := Handler(fakeRoot(t))
+	require.NoError(t, err)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	resp, _ := get(t, srv.URL+"/", "")
+	assert.Equal(t, 200, resp.StatusCode, "no device: no redirect (browser tests and heart-bench rely on it)")
+	resp, _ = get(t, srv.URL+"/device/heart/v1/card", "")
+	assert.Equal(t, 404, resp.StatusCode)
+}
+
+// TestHandler_RefusesOtherHostNames guards against DNS rebinding: a page on
+// another name that resolves to 127.0.0.1 cannot use the demo device.
+func TestHandler_RefusesOtherHostNames(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, dev := Simulator(ctx, nil)
+	h, err := HandlerWith(fakeRoot(t), Options{Device: dev})
+	require.NoError(t, err)
+	for host, want := range map[string]int{
+		"127.0.0.1:8080": 200, "localhost:8080": 200, "[::1]:8080": 200, "localhost": 200, "LOCALHOST:1": 200,
+		"evil.example:8080": 421, "evil.example": 421, "10.0.0.5:8080": 421, "": 421,
+	} {
+		req := httptest.NewRequest("GET", "/device/heart/v1/card", nil)
+		req.Host = host
+		req.Header.Set("Authorization", "Bearer demo-viewer")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		assert.Equal(t, want, w.Code, "Host %q", host)
+	}
 }

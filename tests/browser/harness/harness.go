@@ -26,7 +26,14 @@ func Serve(ctx context.Context, root, dir string) (string, func(), error) {
 	if err := devserver.StageRoot(ctx, root, dir); err != nil {
 		return "", nil, err
 	}
-	h, err := devserver.Handler(dir)
+	return ServeStaged(dir, devserver.Options{})
+}
+
+// ServeStaged serves a root Serve already staged in dir, with the device of
+// o (devserver.HandlerWith), on another 127.0.0.1 port: a second server
+// without a second build.
+func ServeStaged(dir string, o devserver.Options) (string, func(), error) {
+	h, err := devserver.HandlerWith(dir, o)
 	if err != nil {
 		return "", nil, err
 	}
@@ -34,7 +41,7 @@ func Serve(ctx context.Context, root, dir string) (string, func(), error) {
 	if err != nil {
 		return "", nil, err
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: time.Minute}
 	go func() { _ = srv.Serve(ln) }()
 	stop := func() {
 		c, cancel := context.WithTimeout(context.Background(), 2*time.Second)
