@@ -343,6 +343,9 @@ func (x *Index) headIsThing(p *pack, w string) bool {
 // typo of one.
 func (x *Index) unknownWord(p *pack, toks []token, cs []conceptTok, i int) bool {
 	for _, ct := range cs {
+		if ct.start == i && ct.typo && ct.end == i+1 {
+			return true // "du refuge": a guess ("refuse") knows no word
+		}
 		if ct.start == i && !ct.typo {
 			return x.cz.unknown(p, toks[i].text)
 		}

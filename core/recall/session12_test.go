@@ -61,5 +61,10 @@ func TestResolve_SessionTwelve(t *testing.T) {
 		// what a clause of purpose denies is the reason, not the deed
 		{"en", "set autonomy to level 5 so you don't have to keep asking me", "putTendingAutonomy"},
 		{"en", "don't fill the tank so it stays low", ""},
+		// an owner known only by a typo guess ("refuge" as "refuse") is
+		// still a word no pack knows
+		{"fr", "remplis la citerne du refuge", ""},
+		{"fr", "monte le chauffage du refuge à 20 degrés", ""},
+		{"fr", "remplis la citerne", "com.acme.tank.fill"},
 	})
 }
