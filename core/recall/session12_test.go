@@ -66,5 +66,11 @@ func TestResolve_SessionTwelve(t *testing.T) {
 		{"fr", "remplis la citerne du refuge", ""},
 		{"fr", "monte le chauffage du refuge à 20 degrés", ""},
 		{"fr", "remplis la citerne", "com.acme.tank.fill"},
+		// rain water and a rain tank are what the tank holds, not weather
+		{"en", "how full is the rain tank?", "getProperty"},
+		{"de", "Wie voll ist die Regenzisterne grad?", "getProperty"},
+		{"es", "¿Cuánta agua queda en el depósito de lluvia?", "getProperty"},
+		{"fr", "il reste combien d'eau de pluie dans la cuve ?", "getProperty"},
+		{"en", "is it going to rain tomorrow?", ""},
 	})
 }
