@@ -246,6 +246,9 @@ func (x *Index) markPossessed(p *pack, toks []token, cs []conceptTok, markers ma
 		if _, _, unit := x.d.units.match(toks, i); unit {
 			continue // "Tankfüllstand in Prozent?": a unit, no place
 		}
+		if p.relatives[toks[i].text] && i+1 == len(toks) {
+			continue // "…, mon frère?": whom the writer speaks to, no thing
+		}
 		if x.unknownWord(p, toks, cs, i) {
 			markers["@foreign"] = append(markers["@foreign"], i)
 			owned = append(owned, i)

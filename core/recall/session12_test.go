@@ -72,5 +72,11 @@ func TestResolve_SessionTwelve(t *testing.T) {
 		{"es", "¿Cuánta agua queda en el depósito de lluvia?", "getProperty"},
 		{"fr", "il reste combien d'eau de pluie dans la cuve ?", "getProperty"},
 		{"en", "is it going to rain tomorrow?", ""},
+		// whom the writer speaks to is no thing of theirs
+		{"fr", "On consomme combien de kilowatts en ce moment, mon frère?", "getProperty"},
+		{"en", "howmuch power r we pulling atm in kw", "getProperty"},
+		// Spanish "luz" after a word of consuming is electricity
+		{"es", "cuánto está consumiendo de luz la estación de bombeo? el dueño se queja de la factura", "getProperty"},
+		{"es", "enciende la luz del pasillo", ""},
 	})
 }
