@@ -631,8 +631,8 @@ func ownerAfter(p *pack, toks []token, end int, skip func(w string) bool) int {
 	}
 	for k++; k < len(toks) && toks[k].kind == 'w' && skip(toks[k].text) && k < end+4; k++ {
 	}
-	if k >= len(toks) {
-		return -1
+	if k >= len(toks) || slices.ContainsFunc(toks[end+1:k+1], func(t token) bool { return t.opens }) {
+		return -1 // "turn the pump on please? we're year 5": the next sentence owns nothing
 	}
 	return k
 }

@@ -78,5 +78,7 @@ func TestResolve_SessionTwelve(t *testing.T) {
 		// Spanish "luz" after a word of consuming is electricity
 		{"es", "cuánto está consumiendo de luz la estación de bombeo? el dueño se queja de la factura", "getProperty"},
 		{"es", "enciende la luz del pasillo", ""},
+		// an owner is read within the sentence: the next one owns nothing
+		{"en", "can we turn the pump on please? we're year 5 and miss said we could try", "com.acme.pump.start"},
 	})
 }
