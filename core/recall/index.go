@@ -1063,6 +1063,18 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			}
 		}
 	}
+	// "¿cuánto marca el tanque?", "il tourne à combien, le mélangeur ?":
+	// how much of a thing, with no value named, asks for what it measures
+	if _, _, named := bestOfKind(qr.ents, "property"); !named && qr.read && markers.has("@amount") && !x.opts.NoDefaultAliases {
+		if m, ok := x.amountOf(qr, text, toks); ok {
+			// the component gives way to what it measures, as it does to a
+			// property named outright
+			thing, _, _ := strings.Cut(m.ref.ID, ".")
+			qr.ents = append(slices.DeleteFunc(qr.ents, func(e entityMatch) bool {
+				return e.ref.Kind == "component" && strings.HasPrefix(e.ref.ID, thing+"-")
+			}), m)
+		}
+	}
 	bestProp, _, hasProp := bestOfKind(qr.ents, "property")
 	// "set the flow", "Durchfluss auf 40": a value or the word set; "reset
 	// the level sensor" sets no level
@@ -2595,6 +2607,33 @@ func (qr *query) futureDay() bool {
 // unitImplied are the concepts the units of the quantities measure
 // ("65 degrees": temperature; "40 l/min": flow), for the units whose
 // dimension names a value (not a fraction or a duration).
+// amountOf is the property a question of how much asks of the one thing
+// the request names, from the product's amounts: the tank's level, the
+// mixer's speed.
+func (x *Index) amountOf(qr *query, text string, toks []token) (entityMatch, bool) {
+	things := map[string]bool{}
+	for c := range qr.q {
+		if th := x.thingOf[c]; th != "" {
+			things[th] = true
+		}
+	}
+	if len(things) != 1 {
+		return entityMatch{}, false
+	}
+	for th := range things {
+		word := x.d.amounts[th]
+		if word == "" || !x.cz.known[word] {
+			return entityMatch{}, false
+		}
+		q := maps.Clone(qr.q)
+		q[word] = unitWeight
+		if m, _, ok := bestOfKind(partOfProperty(matchEntities(x.entitiesOf(q), q, qr.span, text, toks), q), "property"); ok && strings.HasPrefix(m.ref.ID, th+".") {
+			return m, true
+		}
+	}
+	return entityMatch{}, false
+}
+
 func (x *Index) unitImplied(qty []Quantity) []string {
 	var out []string
 	for _, q := range qty {

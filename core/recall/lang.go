@@ -602,6 +602,7 @@ type data struct {
 	units    *unitTable
 	concepts conceptsFile
 	acme     []Entity
+	amounts  map[string]string // thing -> the word of what "how much" asks of it (entities-acme.json)
 }
 
 type conceptsFile struct {
@@ -716,12 +717,13 @@ func load() (*data, error) {
 		}
 		b, _ = dataFS.ReadFile("entities-acme.json")
 		var ef struct {
-			Entities []Entity `json:"entities"`
+			Entities []Entity         `json:"entities"`
+			Amounts  map[string]string `json:"amounts"`
 		}
 		if loadErr = json.Unmarshal(b, &ef); loadErr != nil {
 			return
 		}
-		d.acme = ef.Entities
+		d.acme, d.amounts = ef.Entities, ef.Amounts
 		loaded = d
 	})
 	return loaded, loadErr
