@@ -717,7 +717,7 @@ func load() (*data, error) {
 		}
 		b, _ = dataFS.ReadFile("entities-acme.json")
 		var ef struct {
-			Entities []Entity         `json:"entities"`
+			Entities []Entity          `json:"entities"`
 			Amounts  map[string]string `json:"amounts"`
 		}
 		if loadErr = json.Unmarshal(b, &ef); loadErr != nil {
