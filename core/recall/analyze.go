@@ -679,8 +679,10 @@ func (c *conceptizer) fitForTypo(p *pack, w, v string, sure bool) bool {
 					content = true
 				}
 				// nor to an object or errand that is not ours: "claro" is
-				// not "cloro", "hardest" not "hardness"
-				if containsStr(c.d.concepts.Halt, x) || x == "@foreign" || x == "@off" || x == "@crew" {
+				// not "cloro", "hardest" not "hardness"; nor, two letters
+				// off, to a plan, which would time the request ("geplatzt"
+				// is not "geplant")
+				if containsStr(c.d.concepts.Halt, x) || x == "@foreign" || x == "@off" || x == "@crew" || x == c.d.concepts.Schedule && levenshtein.ComputeDistance(w, v) > 1 {
 					return false
 				}
 			}
