@@ -80,6 +80,9 @@ func TestResolve_SessionTwelve(t *testing.T) {
 		{"es", "enciende la luz del pasillo", ""},
 		// an owner is read within the sentence: the next one owns nothing
 		{"en", "can we turn the pump on please? we're year 5 and miss said we could try", "com.acme.pump.start"},
+		// booking a deed of ours plans it; booking a taxi stays an errand
+		{"en", "Book a filter backflush for Sunday 03:00 please, outpatients is closed then", "postSchedule"},
+		{"en", "book a taxi for 6pm", ""},
 	})
 }
 
