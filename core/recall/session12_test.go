@@ -80,10 +80,15 @@ func TestResolve_SessionTwelve(t *testing.T) {
 		{"es", "enciende la luz del pasillo", ""},
 		// an owner is read within the sentence: the next one owns nothing
 		{"en", "can we turn the pump on please? we're year 5 and miss said we could try", "com.acme.pump.start"},
-		// booking a deed of ours plans it; booking a taxi stays an errand
-		{"en", "Book a filter backflush for Sunday 03:00 please, outpatients is closed then", "postSchedule"},
+		// booking a taxi stays an errand (booking a deed of ours: below)
 		{"en", "book a taxi for 6pm", ""},
 	})
+	// booking a deed of ours plans it: the deed, at a time (the Core
+	// makes it a schedule)
+	res := fullIndex(t).Resolve("Book a filter backflush for Sunday 03:00 please, outpatients is closed then", testCtx())
+	require.NotEmpty(t, res.Shortlist)
+	assert.Equal(t, "com.acme.filter.backflush", res.Shortlist[0].Target)
+	assert.NotNil(t, res.When)
 }
 
 // How much of a thing, with no value named, asks for what it measures
