@@ -88,6 +88,7 @@ func TestResolve_SessionTwelve(t *testing.T) {
 	res := fullIndex(t).Resolve("Book a filter backflush for Sunday 03:00 please, outpatients is closed then", testCtx())
 	require.NotEmpty(t, res.Shortlist)
 	assert.Equal(t, "com.acme.filter.backflush", res.Shortlist[0].Target)
+	assert.NotEqual(t, DecisionNone, res.Decision)
 	assert.NotNil(t, res.When)
 }
 
