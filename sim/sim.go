@@ -263,3 +263,18 @@ func (s *Sim) rhythm(e RhythmEntry) RhythmEntry {
 	s.bus.publish("rhythm", e, false)
 	return e
 }
+
+// Follow syncs the simulation with its clock four times a second until ctx
+// ends: the real-time mode of heart-sim and heart-dev.
+func (s *Sim) Follow(ctx context.Context) {
+	t := time.NewTicker(250 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			s.Sync()
+		}
+	}
+}

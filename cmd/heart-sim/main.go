@@ -61,7 +61,7 @@ func run(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *clk == "real" {
-		go tick(ctx, s)
+		go s.Follow(ctx)
 	}
 	if *serialPty {
 		p, err := ptyserve.Start(ctx, s, s, serial.ServerOptions{})
@@ -87,20 +87,6 @@ func run(args []string) error {
 		return err
 	}
 	return nil
-}
-
-// tick drives the simulation from the wall clock in real-time mode.
-func tick(ctx context.Context, s *sim.Sim) {
-	t := time.NewTicker(250 * time.Millisecond)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			s.Sync()
-		}
-	}
 }
 
 // loopbackOnly refuses to listen beyond this machine: the simulator has

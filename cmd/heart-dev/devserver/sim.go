@@ -3,7 +3,6 @@ package devserver
 import (
 	"context"
 	"net/http"
-	"time"
 
 	"github.com/heart-core/heart-web/core/clock"
 	"github.com/heart-core/heart-web/sim"
@@ -20,17 +19,6 @@ import (
 // bodies) is not part of it: use cmd/heart-sim for those.
 func Simulator(ctx context.Context, logf func(string, ...any)) (*sim.Sim, http.Handler) {
 	s := sim.New(sim.Options{Clock: clock.Real{}, Logf: logf})
-	go func() {
-		t := time.NewTicker(250 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				s.Sync()
-			}
-		}
-	}()
+	go s.Follow(ctx)
 	return s, httpx.Handler(s, httpx.Options{Events: s})
 }
