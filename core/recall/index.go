@@ -567,6 +567,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	crewOrOff(x, p, toks, cs, markers)
 	markElsewhere(p, toks, markers)
 	markHowTo(p, toks, markers)
+	x.markTimeOfOther(p, toks, cs, clause, markers)
 	markers["@pretext"] = append(markers["@pretext"], pretexts...)
 	cs = x.approvalTalk(p, toks, cs, markers, marked)
 	x.dropClaimedForeign(cs, markers)

@@ -194,6 +194,10 @@ type packFile struct {
 	// HowTo opens a question for instructions ("how do I", "wie kann
 	// ich"): no request to this system, unless it asks how to see (howto.go)
 	HowTo []string `json:"howTo"`
+	// TimeOf opens a question of when something happens ("what time",
+	// "a qué hora"): about something else when it names nothing of ours
+	// (timeof.go)
+	TimeOf []string `json:"timeOf"`
 	// MeanWords are fractions that, right after a noun, say "average"
 	// ("el consumo medio"; numbers.go)
 	MeanWords []string `json:"meanWords"`
@@ -390,6 +394,7 @@ type pack struct {
 	others         map[string]bool
 	thingPlace     map[string]bool
 	howTo          [][]string
+	timeOf         [][]string
 	meanWords      map[string]bool
 	relatives      map[string]bool
 	proVerbs       [][]string
@@ -517,6 +522,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.others = set(f.Others)
 	p.thingPlace = set(f.ThingPlace)
 	p.howTo = phrases(f.HowTo)
+	p.timeOf = phrases(f.TimeOf)
 	p.meanWords = set(f.MeanWords)
 	p.relatives = set(f.Relatives)
 	p.proVerbs = phrases(f.ProVerbs)

@@ -107,6 +107,20 @@ func TestSpell_NoPlanByAFarGuess(t *testing.T) {
 	assert.NotNil(t, x.Resolve("shedule a restart at 3am", testCtx()).When)
 }
 
+// When something else happens is no read of the station's clock.
+func TestResolve_TimeOfSomethingElse(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "what time is the blast today", ""},
+		{"es", "¿A qué hora es la voladura?", ""},
+		{"fr", "À quelle heure est le tir aujourd'hui ?", ""},
+		{"de", "wie spaet ist es grad in tokio", ""},
+		{"en", "what time is it?", "getTime"},
+		{"es", "qué hora es", "getTime"},
+		{"fr", "quelle heure est-il ?", "getTime"},
+		{"en", "what time is it on the controller", "getTime"},
+	})
+}
+
 func TestResolve_HowMuchOfAThing(t *testing.T) {
 	x := fullIndex(t)
 	for text, want := range map[string]string{
