@@ -121,6 +121,15 @@ func TestResolve_TimeOfSomethingElse(t *testing.T) {
 	})
 }
 
+// An angle is a quantity this station does not measure, even in degrees.
+func TestResolve_AnglesAreNotTemperatures(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "set the screen deck angle to 18 degrees", ""},
+		{"de", "Stell den Winkel vom Sieb auf 18 Grad", ""},
+		{"en", "set the heater to 18 degrees", "com.acme.heater.set_setpoint"},
+	})
+}
+
 func TestResolve_HowMuchOfAThing(t *testing.T) {
 	x := fullIndex(t)
 	for text, want := range map[string]string{
