@@ -563,7 +563,10 @@ func (x *Index) imperatives(p *pack, text string, toks []token, clause []int, cs
 		// a word before a copula is what something is said of, no verb ("On
 		// a eu une alerte"), unless the clause is a question ("what is …?")
 		told := at+1 < len(toks) && p.copulas[toks[at+1].text] && !questionClause(text, toks, clause, k)
-		deed := !told && slices.Contains(markers["@read"], at) || slices.ContainsFunc(markers["@ask"], func(a int) bool { return clause[a] == k })
+		// "il y a de l'eau devant la boulangerie", "there's water on the
+		// road": "there is" tells, unless the clause asks
+		tells := !questionClause(text, toks, clause, k) && (p.existential[toks[at].text] || at+1 < len(toks) && p.existential[toks[at+1].text])
+		deed := !told && !tells && slices.Contains(markers["@read"], at) || slices.ContainsFunc(markers["@ask"], func(a int) bool { return clause[a] == k })
 		ours := false
 		if p.verbFinal && x.endsInInfinitive(toks, clause, cs, k) {
 			deed = true // "Alle Logs löschen"

@@ -130,6 +130,15 @@ func TestResolve_AnglesAreNotTemperatures(t *testing.T) {
 	})
 }
 
+// "there is …" opening a clause tells, unless it asks: the halt before it
+// is the request ("il y a …" is no read).
+func TestResolve_ThereIsTells(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"fr", "Arrête la pompe ! il y a de l'eau qui sort de la chaussée devant la boulangerie", "com.acme.pump.halt"},
+		{"fr", "Arrête la pompe ! il y a de l'eau devant la boulangerie", "com.acme.pump.halt"},
+	})
+}
+
 func TestResolve_HowMuchOfAThing(t *testing.T) {
 	x := fullIndex(t)
 	for text, want := range map[string]string{
