@@ -1279,6 +1279,27 @@ func requestEnd(context []bool) int {
 	return end
 }
 
+// thingsByPart are the things the request's own words name and those only
+// its story names.
+func (x *Index) thingsByPart(qr *query) (own, told map[string]bool) {
+	own, told = map[string]bool{}, map[string]bool{}
+	if qr.story == nil {
+		return own, told
+	}
+	for c := range qr.q {
+		th := x.thingOf[c]
+		if th == "" {
+			continue
+		}
+		if at := qr.span[c][0]; at >= 0 && at < len(qr.story) && qr.story[at] {
+			told[th] = true
+		} else {
+			own[th] = true
+		}
+	}
+	return own, told
+}
+
 // namesOwnThing: the request's own clause (not the story) names a thing of
 // this system ("the tank", "a backflush"), not by a guess.
 func (x *Index) namesOwnThing(cs []conceptTok, context []bool) bool {
@@ -1656,6 +1677,16 @@ func (x *Index) resolve(qr *query) Result {
 		res.ThingHalt = x.halts[qr.thing]
 		if h, ok := x.byID[res.ThingHalt]; ok {
 			scores[h] = math.Max(scores[h], 0.9)
+		}
+	}
+	// a deed on a thing the request names is not one on a thing only the
+	// story names ("Schalt bitte die Pumpe ein, das Reservoir ist fast
+	// leer" starts the pump; it fills no tank)
+	if own, told := x.thingsByPart(qr); qr.act && len(own) > 0 {
+		for ti := range scores {
+			if th := x.targets[ti].thing; told[th] && !own[th] {
+				scores[ti] *= 0.85
+			}
 		}
 	}
 	// words of other errands ("order new filter cartridges", "turn on the

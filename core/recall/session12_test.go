@@ -130,6 +130,16 @@ func TestResolve_AnglesAreNotTemperatures(t *testing.T) {
 	})
 }
 
+// A deed on the thing the request names is not one on a thing only the
+// story names.
+func TestResolve_TheRequestsThingNotTheStorys(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"de", "Schalt bitte die Pumpe ein, das Reservoir ist fast leer", "com.acme.pump.start"},
+		{"en", "sump's filling up fast after all that rain, get the pump going", "com.acme.pump.start"},
+		{"en", "pump is running fine now, next step: start the conveyor", "com.acme.conveyor.start"},
+	})
+}
+
 // "there is …" opening a clause tells, unless it asks: the halt before it
 // is the request ("il y a …" is no read).
 func TestResolve_ThereIsTells(t *testing.T) {
