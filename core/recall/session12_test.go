@@ -140,6 +140,16 @@ func TestResolve_TheRequestsThingNotTheStorys(t *testing.T) {
 	})
 }
 
+// The station's own building holds our things ("die Heizung im
+// Pumpenhaus", "la caseta de bombeo").
+func TestResolve_ThePumpHouseIsOurs(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"de", "Stell die Heizung im Pumpenhaus auf 12 Grad", "com.acme.heater.set_setpoint"},
+		{"es", "pon la calefacción de la caseta de bombeo a 12 grados", "com.acme.heater.set_setpoint"},
+		{"en", "frost heater to 9, let's dry the pump house out", "com.acme.heater.set_setpoint"},
+	})
+}
+
 // "there is …" opening a clause tells, unless it asks: the halt before it
 // is the request ("il y a …" is no read).
 func TestResolve_ThereIsTells(t *testing.T) {
