@@ -789,7 +789,7 @@ func separableVerb(p *pack, toks []token, idx []int) (vi, pi int, list []string)
 	for pi = len(idx) - 1; pi >= 1; pi-- {
 		// the particle ends the sentence or a clause of it ("power the
 		// whole system down, we're done for the day")
-		if pi < len(idx)-3 && !endsClause(p, toks, idx[pi]) && !beforeValue(p, toks, idx[pi]) {
+		if pi < len(idx)-3 && !endsClause(p, toks, idx[pi]) && !beforeValue(p, toks, idx[pi]) && !nearSentenceEnd(toks, idx, pi) {
 			continue
 		}
 		part := toks[idx[pi]].text
@@ -810,6 +810,19 @@ func separableVerb(p *pack, toks []token, idx []int) (vi, pi int, list []string)
 		}
 	}
 	return -1, -1, nil
+}
+
+// nearSentenceEnd: at most two words follow idx[pi] in its sentence ("can
+// you get the pump going again? The penguins' water isn't moving").
+func nearSentenceEnd(toks []token, idx []int, pi int) bool {
+	n := 0
+	for _, i := range idx[pi+1:] {
+		if toks[i].sentence != toks[idx[pi]].sentence {
+			break
+		}
+		n++
+	}
+	return n <= 2
 }
 
 // coordinated: toks[i] follows a coordinator that follows a comma ("…, and

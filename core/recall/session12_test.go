@@ -150,6 +150,15 @@ func TestResolve_ThePumpHouseIsOurs(t *testing.T) {
 	})
 }
 
+// A particle may end its own sentence, not only the message ("can you
+// turn the controller off and on again? that's what IT always says").
+func TestResolve_ParticleAtTheEndOfItsSentence(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "can you turn the controller off and on again? that's what IT always says", "postSystemRestart"},
+		{"de", "Kunden in der Oberstadt rufen an, wenig Druck aus der Leitung.\nWas hat die Pumpe gerade für einen Druck?", "getProperty"},
+	})
+}
+
 // "there is …" opening a clause tells, unless it asks: the halt before it
 // is the request ("il y a …" is no read).
 func TestResolve_ThereIsTells(t *testing.T) {
