@@ -386,6 +386,16 @@ func (x *Index) tellsOnlyOfOthers(text string, toks []token, cs []conceptTok, cl
 	return out
 }
 
+// placeBefore: a word of place or owning stands before toks[i], an article
+// aside ("in tank 3", "del depósito 2", "im Becken 3").
+func placeBefore(p *pack, toks []token, i int) bool {
+	k := i - 1
+	if k >= 0 && (p.definite[toks[k].text] || p.articles[toks[k].text]) {
+		k--
+	}
+	return k >= 0 && toks[k].kind == 'w' && p.propertyOf[toks[k].text]
+}
+
 // calendarWord: a month or a weekday of the pack.
 func calendarWord(p *pack, w string) bool {
 	_, month := p.time.Months[w]
@@ -411,15 +421,22 @@ func (x *Index) markOtherInstances(p *pack, toks []token, cs []conceptTok, marke
 			continue
 		}
 		n := ct.end
-		if n+1 >= len(toks) || toks[n].kind != 'n' || !adjacentWords(toks[n-1], toks[n]) || toks[n+1].kind != 'w' {
+		// a number last is a value ("valve 5"), unless a word of place or
+		// owning stands before the thing ("the level in tank 3?", "nivel
+		// del depósito 2", "im Becken 3"): values follow "to", not "in"
+		last := n+1 >= len(toks) || toks[n+1].kind != 'w'
+		decimal := n+1 < len(toks) && toks[n+1].kind != 'w' // "2,5": a value
+		if n >= len(toks) || toks[n].kind != 'n' || !adjacentWords(toks[n-1], toks[n]) || decimal || last && !placeBefore(p, toks, ct.start) {
 			continue
 		}
 		num, err := strconv.Atoi(toks[n].text)
 		if err != nil || num < 2 || num > 12 || x.entityIDs[thing+"-"+toks[n].text] {
 			continue
 		}
-		if _, _, unit := x.d.units.match(toks, n+1); unit || toks[n+1].used {
-			continue // a unit or a time read after the number
+		if !last {
+			if _, _, unit := x.d.units.match(toks, n+1); unit || toks[n+1].used {
+				continue // a unit or a time read after the number
+			}
 		}
 		markers["@others"] = append(markers["@others"], ct.start)
 	}

@@ -159,6 +159,20 @@ func TestResolve_ParticleAtTheEndOfItsSentence(t *testing.T) {
 	})
 }
 
+// A number ending the request after a thing named with a word of place is
+// another one of its kind ("the level in tank 3?"); after "to", or alone,
+// it is a value ("set the valve to 5", "valve 5").
+func TestResolve_ANumberedThingAtTheEnd(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "what's the level in tank 3?", ""},
+		{"de", "Wie hoch ist der Wasserstand im Becken 3?", ""},
+		{"es", "nivel del depósito 2", ""},
+		{"en", "set the valve to 5", "com.acme.valve.set_position"},
+		{"en", "valve 5", "com.acme.valve.set_position"},
+		{"es", "mi padre apuntó: rampa de la bomba 2,5. ¿lo puedes poner?", "com.acme.pump.set_ramp_rate"},
+	})
+}
+
 // "there is …" opening a clause tells, unless it asks: the halt before it
 // is the request ("il y a …" is no read).
 func TestResolve_ThereIsTells(t *testing.T) {
