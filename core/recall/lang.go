@@ -198,6 +198,8 @@ type packFile struct {
 	// "a qué hora"): about something else when it names nothing of ours
 	// (timeof.go)
 	TimeOf []string `json:"timeOf"`
+	// WhoOf opens a question of who ("who's on", "wer hat"), read the same way
+	WhoOf []string `json:"whoOf"`
 	// MeanWords are fractions that, right after a noun, say "average"
 	// ("el consumo medio"; numbers.go)
 	MeanWords []string `json:"meanWords"`
@@ -395,6 +397,7 @@ type pack struct {
 	thingPlace     map[string]bool
 	howTo          [][]string
 	timeOf         [][]string
+	whoOf          [][]string
 	meanWords      map[string]bool
 	relatives      map[string]bool
 	proVerbs       [][]string
@@ -523,6 +526,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.thingPlace = set(f.ThingPlace)
 	p.howTo = phrases(f.HowTo)
 	p.timeOf = phrases(f.TimeOf)
+	p.whoOf = phrases(f.WhoOf)
 	p.meanWords = set(f.MeanWords)
 	p.relatives = set(f.Relatives)
 	p.proVerbs = phrases(f.ProVerbs)

@@ -118,6 +118,11 @@ func TestResolve_TimeOfSomethingElse(t *testing.T) {
 		{"es", "qué hora es", "getTime"},
 		{"fr", "quelle heure est-il ?", "getTime"},
 		{"en", "what time is it on the controller", "getTime"},
+		// questions of who, the same way
+		{"en", "who's on the loader this arvo", ""},
+		{"en", "who's got the key to the tool shed padlock", ""},
+		{"en", "who has the tokens?", "getTokens"},
+		{"en", "who changed the heater setpoint?", "getRhythm"},
 	})
 }
 

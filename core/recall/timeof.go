@@ -6,13 +6,22 @@ package recall
 // knows in the question's clause, with nothing of this system named there,
 // is the event or the place asked about; the station's clock is neither.
 // "what time is it?" and "what time does the backflush run?" stay reads.
+//
+// Questions of who do the same ("who's on the loader this arvo?", "who's
+// got the key to the tool shed?"): "who changed the heater setpoint?"
+// names ours.
 func (x *Index) markTimeOfOther(p *pack, toks []token, cs []conceptTok, clause []int, markers marks) {
-	if len(p.timeOf) == 0 {
+	x.markQuestionOfOther(p.timeOf, toks, cs, clause, markers, p)
+	x.markQuestionOfOther(p.whoOf, toks, cs, clause, markers, p)
+}
+
+func (x *Index) markQuestionOfOther(openers [][]string, toks []token, cs []conceptTok, clause []int, markers marks, p *pack) {
+	if len(openers) == 0 {
 		return
 	}
 	words := wordsOf(toks, false)
 	for k, i := range words {
-		ph, ok := phraseAt(toks, words, k, p.timeOf)
+		ph, ok := phraseAt(toks, words, k, openers)
 		if !ok {
 			continue
 		}
