@@ -105,56 +105,66 @@ func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
 // who never saw the Recall tier or the phrases. A and B were used to find
 // general weaknesses after they were written, and so were the development
 // sets E to I, K, M to O, R to Z, AA to AD, AG to AJ, AM to AT, BB to BG,
-// BN to BP, BT to BV, BZ to CD and CK to CP; C, D, L, P, Q, T, W, AE, AF,
-// AK, AL, AU to AX, AY to BA, BH to BJ, BK to BM, BQ to BS, BW to BY and CE
-// to CJ were only ever measured (J's figure
+// BN to BP, BT to BV, BZ to CD, CK to CP, CT to CV, DD to DI and DM to DO;
+// C, D, L, P, Q, T, W, AE, AF, AK, AL, AU to AX, AY to BA, BH to BJ, BK to
+// BM, BQ to BS, BW to BY, CE to CJ, CQ to CS, CW to CY, DA to DC and DJ to
+// DL were only ever measured (J's figure
 // guided one fix, its cases were never read). Each must have no wrong action,
 // and stay above floors about 3% under the figures of docs/conformance.md.
 func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 	type floors struct{ first, listed, outcome, rejected int }
 	sets := map[string]floors{
-		"dev-aa.json":     {first: 106, listed: 108, outcome: 227, rejected: 105}, // measured 110, 112, 235, 109
+		"dev-aa.json":     {first: 106, listed: 108, outcome: 228, rejected: 105}, // measured 110, 112, 236, 109
 		"dev-ab.json":     {first: 158, listed: 163, outcome: 223, rejected: 49},  // measured 163, 169, 230, 51
-		"dev-ac.json":     {first: 164, listed: 165, outcome: 229, rejected: 51},  // measured 170, 171, 237, 53
+		"dev-ac.json":     {first: 164, listed: 165, outcome: 230, rejected: 51},  // measured 170, 171, 238, 53
 		"dev-ad.json":     {first: 166, listed: 167, outcome: 227, rejected: 50},  // measured 172, 173, 235, 52
-		"dev-ag.json":     {first: 127, listed: 130, outcome: 208, rejected: 89},  // measured 131, 135, 215, 92
-		"dev-ah.json":     {first: 155, listed: 161, outcome: 213, rejected: 51},  // measured 160, 167, 220, 53
+		"dev-ag.json":     {first: 128, listed: 131, outcome: 210, rejected: 89},  // measured 132, 136, 217, 92
+		"dev-ah.json":     {first: 155, listed: 161, outcome: 214, rejected: 51},  // measured 160, 167, 221, 53
 		"dev-ai.json":     {first: 155, listed: 165, outcome: 209, rejected: 47},  // measured 160, 171, 216, 49
 		"dev-aj.json":     {first: 160, listed: 170, outcome: 212, rejected: 52},  // measured 165, 176, 219, 54
 		"dev-am.json":     {first: 149, listed: 163, outcome: 202, rejected: 51},  // measured 154, 169, 209, 53
-		"dev-an.json":     {first: 139, listed: 155, outcome: 200, rejected: 58},  // measured 144, 160, 207, 60
-		"dev-ao.json":     {first: 162, listed: 167, outcome: 222, rejected: 48},  // measured 168, 173, 229, 50
+		"dev-an.json":     {first: 140, listed: 155, outcome: 200, rejected: 58},  // measured 145, 160, 207, 60
+		"dev-ao.json":     {first: 162, listed: 167, outcome: 224, rejected: 49},  // measured 168, 173, 231, 51
 		"dev-ap.json":     {first: 168, listed: 173, outcome: 223, rejected: 48},  // measured 174, 179, 230, 50
 		"dev-aq.json":     {first: 114, listed: 117, outcome: 223, rejected: 98},  // measured 118, 121, 230, 102
 		"dev-ar.json":     {first: 162, listed: 165, outcome: 225, rejected: 50},  // measured 168, 171, 232, 52
 		"dev-as.json":     {first: 162, listed: 165, outcome: 220, rejected: 50},  // measured 168, 171, 227, 52
 		"dev-at.json":     {first: 154, listed: 162, outcome: 218, rejected: 51},  // measured 159, 168, 225, 53
-		"dev-bb.json":     {first: 166, listed: 170, outcome: 227, rejected: 47},  // measured 172, 176, 235, 49
+		"dev-bb.json":     {first: 167, listed: 170, outcome: 228, rejected: 47},  // measured 173, 176, 236, 49
 		"dev-bc.json":     {first: 173, listed: 174, outcome: 226, rejected: 47},  // measured 179, 180, 234, 49
 		"dev-bd.json":     {first: 168, listed: 168, outcome: 227, rejected: 52},  // measured 174, 174, 235, 54
-		"dev-be.json":     {first: 159, listed: 164, outcome: 222, rejected: 49},  // measured 164, 170, 229, 51
-		"dev-bf.json":     {first: 155, listed: 159, outcome: 221, rejected: 51},  // measured 160, 164, 228, 53
-		"dev-bg.json":     {first: 158, listed: 162, outcome: 219, rejected: 50},  // measured 163, 168, 226, 52
+		"dev-be.json":     {first: 159, listed: 164, outcome: 221, rejected: 49},  // measured 164, 170, 228, 51
+		"dev-bf.json":     {first: 155, listed: 159, outcome: 222, rejected: 52},  // measured 160, 164, 229, 54
+		"dev-bg.json":     {first: 158, listed: 162, outcome: 220, rejected: 50},  // measured 163, 168, 227, 52
 		"dev-bn.json":     {first: 145, listed: 151, outcome: 222, rejected: 69},  // measured 150, 156, 229, 72
-		"dev-bo.json":     {first: 138, listed: 147, outcome: 213, rejected: 68},  // measured 143, 152, 220, 71
+		"dev-bo.json":     {first: 138, listed: 147, outcome: 214, rejected: 68},  // measured 143, 152, 221, 71
 		"dev-bp.json":     {first: 161, listed: 162, outcome: 226, rejected: 58},  // measured 167, 168, 233, 60
 		"dev-bt.json":     {first: 161, listed: 164, outcome: 225, rejected: 53},  // measured 167, 170, 232, 55
 		"dev-bu.json":     {first: 148, listed: 150, outcome: 226, rejected: 63},  // measured 153, 155, 234, 65
-		"dev-bv.json":     {first: 161, listed: 168, outcome: 217, rejected: 49},  // measured 167, 174, 224, 51
-		"dev-bz.json":     {first: 124, listed: 128, outcome: 223, rejected: 91},  // measured 128, 132, 230, 94
+		"dev-bv.json":     {first: 161, listed: 168, outcome: 219, rejected: 49},  // measured 167, 174, 226, 51
+		"dev-bz.json":     {first: 125, listed: 128, outcome: 226, rejected: 91},  // measured 129, 132, 233, 94
 		"dev-ca.json":     {first: 137, listed: 137, outcome: 228, rejected: 76},  // measured 142, 142, 236, 79
 		"dev-cb.json":     {first: 164, listed: 166, outcome: 226, rejected: 47},  // measured 170, 172, 234, 49
-		"dev-cc.json":     {first: 150, listed: 155, outcome: 215, rejected: 60},  // measured 155, 160, 222, 62
-		"dev-cd.json":     {first: 138, listed: 157, outcome: 183, rejected: 60},  // measured 143, 162, 189, 62
-		"dev-ck.json":     {first: 122, listed: 124, outcome: 227, rejected: 104}, // measured 126, 128, 235, 108
+		"dev-cc.json":     {first: 150, listed: 155, outcome: 216, rejected: 60},  // measured 155, 160, 223, 62
+		"dev-cd.json":     {first: 140, listed: 158, outcome: 186, rejected: 60},  // measured 145, 163, 192, 62
+		"dev-ck.json":     {first: 122, listed: 124, outcome: 229, rejected: 105}, // measured 126, 128, 237, 109
 		"dev-cl.json":     {first: 119, listed: 120, outcome: 237, rejected: 108}, // measured 123, 124, 245, 112
 		"dev-cm.json":     {first: 111, listed: 111, outcome: 229, rejected: 105}, // measured 115, 115, 237, 109
 		"dev-cn.json":     {first: 132, listed: 134, outcome: 248, rejected: 107}, // measured 137, 139, 256, 111
-		"dev-co.json":     {first: 123, listed: 125, outcome: 242, rejected: 105}, // measured 127, 129, 250, 109
-		"dev-cp.json":     {first: 115, listed: 117, outcome: 210, rejected: 111}, // measured 119, 121, 217, 115
-		"dev-ct.json":     {first: 121, listed: 126, outcome: 224, rejected: 101}, // measured 125, 130, 231, 105
-		"dev-cu.json":     {first: 118, listed: 120, outcome: 223, rejected: 103}, // measured 122, 124, 230, 107
-		"dev-cv.json":     {first: 118, listed: 119, outcome: 235, rejected: 106}, // measured 122, 123, 243, 110
+		"dev-co.json":     {first: 124, listed: 126, outcome: 244, rejected: 106}, // measured 128, 130, 252, 110
+		"dev-cp.json":     {first: 115, listed: 117, outcome: 211, rejected: 111}, // measured 119, 121, 218, 115
+		"dev-ct.json":     {first: 121, listed: 126, outcome: 226, rejected: 101}, // measured 125, 130, 233, 105
+		"dev-cu.json":     {first: 118, listed: 120, outcome: 225, rejected: 104}, // measured 122, 124, 232, 108
+		"dev-cv.json":     {first: 118, listed: 119, outcome: 236, rejected: 106}, // measured 122, 123, 244, 110
+		"dev-dd.json":     {first: 123, listed: 124, outcome: 227, rejected: 98},  // measured 127, 128, 235, 102
+		"dev-de.json":     {first: 125, listed: 127, outcome: 227, rejected: 101}, // measured 129, 131, 235, 105
+		"dev-df.json":     {first: 128, listed: 129, outcome: 226, rejected: 98},  // measured 132, 133, 234, 102
+		"dev-dg.json":     {first: 158, listed: 167, outcome: 202, rejected: 45},  // measured 163, 173, 209, 47
+		"dev-dh.json":     {first: 170, listed: 175, outcome: 210, rejected: 47},  // measured 176, 181, 217, 49
+		"dev-di.json":     {first: 164, listed: 168, outcome: 220, rejected: 47},  // measured 170, 174, 227, 49
+		"dev-dm.json":     {first: 161, listed: 166, outcome: 211, rejected: 51},  // measured 166, 172, 218, 53
+		"dev-dn.json":     {first: 161, listed: 168, outcome: 209, rejected: 50},  // measured 167, 174, 216, 52
+		"dev-do.json":     {first: 148, listed: 161, outcome: 179, rejected: 49},  // measured 153, 166, 185, 51
 		"dev-e.json":      {first: 176, listed: 178, outcome: 225, rejected: 24},  // measured 182, 184, 232, 25
 		"dev-f.json":      {first: 144, listed: 145, outcome: 230, rejected: 60},  // measured 149, 150, 238, 62
 		"dev-g.json":      {first: 138, listed: 140, outcome: 228, rejected: 77},  // measured 143, 145, 236, 80
@@ -163,25 +173,25 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 		"dev-k.json":      {first: 166, listed: 171, outcome: 217, rejected: 43},  // measured 172, 177, 224, 45
 		"dev-m.json":      {first: 169, listed: 171, outcome: 228, rejected: 43},  // measured 175, 177, 236, 45
 		"dev-n.json":      {first: 160, listed: 161, outcome: 229, rejected: 61},  // measured 165, 166, 237, 63
-		"dev-o.json":      {first: 162, listed: 165, outcome: 221, rejected: 49},  // measured 168, 171, 228, 51
+		"dev-o.json":      {first: 163, listed: 166, outcome: 222, rejected: 49},  // measured 169, 172, 229, 51
 		"dev-r.json":      {first: 165, listed: 172, outcome: 225, rejected: 48},  // measured 171, 178, 232, 50
 		"dev-s.json":      {first: 172, listed: 175, outcome: 220, rejected: 43},  // measured 178, 181, 227, 45
 		"dev-u.json":      {first: 163, listed: 171, outcome: 220, rejected: 49},  // measured 169, 177, 227, 51
-		"dev-v.json":      {first: 163, listed: 168, outcome: 215, rejected: 47},  // measured 169, 174, 222, 49
+		"dev-v.json":      {first: 163, listed: 168, outcome: 217, rejected: 47},  // measured 169, 174, 224, 49
 		"dev-x.json":      {first: 110, listed: 111, outcome: 228, rejected: 115}, // measured 114, 115, 236, 119
 		"dev-y.json":      {first: 161, listed: 163, outcome: 224, rejected: 43},  // measured 167, 169, 231, 45
 		"dev-z.json":      {first: 159, listed: 163, outcome: 223, rejected: 51},  // measured 164, 169, 230, 53
 		"heldout-a.json":  {first: 172, listed: 175, outcome: 226, rejected: 29},  // measured 178, 181, 233, 30
 		"heldout-ae.json": {first: 164, listed: 170, outcome: 206, rejected: 45},  // measured 170, 176, 213, 47
-		"heldout-af.json": {first: 150, listed: 159, outcome: 210, rejected: 44},  // measured 155, 164, 217, 46
-		"heldout-ak.json": {first: 166, listed: 167, outcome: 219, rejected: 46},  // measured 172, 173, 226, 48
+		"heldout-af.json": {first: 152, listed: 160, outcome: 211, rejected: 44},  // measured 157, 165, 218, 46
+		"heldout-ak.json": {first: 166, listed: 167, outcome: 218, rejected: 46},  // measured 172, 173, 225, 48
 		"heldout-al.json": {first: 165, listed: 173, outcome: 220, rejected: 47},  // measured 171, 179, 227, 49
 		"heldout-au.json": {first: 156, listed: 165, outcome: 215, rejected: 49},  // measured 161, 171, 222, 51
 		"heldout-av.json": {first: 163, listed: 170, outcome: 217, rejected: 44},  // measured 169, 176, 224, 46
 		"heldout-aw.json": {first: 161, listed: 163, outcome: 219, rejected: 41},  // measured 167, 169, 226, 43
 		"heldout-ax.json": {first: 160, listed: 167, outcome: 214, rejected: 47},  // measured 165, 173, 221, 49
-		"heldout-ay.json": {first: 161, listed: 167, outcome: 223, rejected: 50},  // measured 167, 173, 230, 52
-		"heldout-az.json": {first: 160, listed: 168, outcome: 208, rejected: 48},  // measured 165, 174, 215, 50
+		"heldout-ay.json": {first: 162, listed: 167, outcome: 224, rejected: 50},  // measured 168, 173, 231, 52
+		"heldout-az.json": {first: 161, listed: 168, outcome: 209, rejected: 48},  // measured 166, 174, 216, 50
 		"heldout-b.json":  {first: 174, listed: 179, outcome: 224, rejected: 29},  // measured 180, 185, 231, 30
 		"heldout-ba.json": {first: 165, listed: 168, outcome: 223, rejected: 49},  // measured 171, 174, 230, 51
 		"heldout-bh.json": {first: 161, listed: 168, outcome: 219, rejected: 50},  // measured 167, 174, 226, 52
@@ -189,33 +199,39 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 		"heldout-bj.json": {first: 155, listed: 162, outcome: 215, rejected: 52},  // measured 160, 168, 222, 54
 		"heldout-bk.json": {first: 152, listed: 160, outcome: 208, rejected: 46},  // measured 157, 165, 215, 48
 		"heldout-bl.json": {first: 163, listed: 169, outcome: 217, rejected: 49},  // measured 169, 175, 224, 51
-		"heldout-bm.json": {first: 159, listed: 161, outcome: 213, rejected: 42},  // measured 164, 167, 220, 44
+		"heldout-bm.json": {first: 159, listed: 161, outcome: 214, rejected: 42},  // measured 164, 167, 221, 44
 		"heldout-bq.json": {first: 164, listed: 168, outcome: 219, rejected: 44},  // measured 170, 174, 226, 46
 		"heldout-br.json": {first: 161, listed: 162, outcome: 216, rejected: 52},  // measured 166, 168, 223, 54
 		"heldout-bs.json": {first: 158, listed: 161, outcome: 218, rejected: 51},  // measured 163, 167, 225, 53
-		"heldout-bw.json": {first: 165, listed: 169, outcome: 220, rejected: 42},  // measured 171, 175, 227, 44
-		"heldout-bx.json": {first: 156, listed: 160, outcome: 213, rejected: 44},  // measured 161, 165, 220, 46
-		"heldout-by.json": {first: 155, listed: 160, outcome: 218, rejected: 48},  // measured 160, 165, 225, 50
+		"heldout-bw.json": {first: 165, listed: 169, outcome: 221, rejected: 42},  // measured 171, 175, 228, 44
+		"heldout-bx.json": {first: 157, listed: 160, outcome: 211, rejected: 44},  // measured 162, 165, 218, 46
+		"heldout-by.json": {first: 156, listed: 161, outcome: 219, rejected: 48},  // measured 161, 166, 226, 50
 		"heldout-c.json":  {first: 172, listed: 175, outcome: 226, rejected: 28},  // measured 178, 181, 234, 29
 		"heldout-ce.json": {first: 159, listed: 162, outcome: 217, rejected: 48},  // measured 164, 168, 224, 50
 		"heldout-cf.json": {first: 166, listed: 169, outcome: 220, rejected: 44},  // measured 172, 175, 227, 46
 		"heldout-cg.json": {first: 162, listed: 167, outcome: 211, rejected: 48},  // measured 168, 173, 218, 50
-		"heldout-ch.json": {first: 156, listed: 160, outcome: 216, rejected: 50},  // measured 161, 165, 223, 52
+		"heldout-ch.json": {first: 157, listed: 160, outcome: 216, rejected: 50},  // measured 162, 165, 223, 52
 		"heldout-ci.json": {first: 148, listed: 153, outcome: 222, rejected: 55},  // measured 153, 158, 229, 57
 		"heldout-cj.json": {first: 159, listed: 161, outcome: 215, rejected: 49},  // measured 164, 166, 222, 51
 		"heldout-cq.json": {first: 156, listed: 162, outcome: 215, rejected: 46},  // measured 161, 168, 222, 48
 		"heldout-cr.json": {first: 169, listed: 172, outcome: 219, rejected: 43},  // measured 175, 178, 226, 45
-		"heldout-cs.json": {first: 155, listed: 163, outcome: 204, rejected: 44},  // measured 160, 169, 211, 46
-		"heldout-cw.json": {first: 169, listed: 172, outcome: 217, rejected: 44},  // measured 175, 178, 224, 46
-		"heldout-cx.json": {first: 168, listed: 170, outcome: 223, rejected: 49},  // measured 174, 176, 230, 51
-		"heldout-cy.json": {first: 156, listed: 162, outcome: 217, rejected: 46},  // measured 161, 168, 224, 48
+		"heldout-cs.json": {first: 154, listed: 163, outcome: 204, rejected: 45},  // measured 159, 169, 211, 47
+		"heldout-cw.json": {first: 168, listed: 172, outcome: 218, rejected: 44},  // measured 174, 178, 225, 46
+		"heldout-cx.json": {first: 168, listed: 170, outcome: 224, rejected: 49},  // measured 174, 176, 231, 51
+		"heldout-cy.json": {first: 156, listed: 162, outcome: 218, rejected: 46},  // measured 161, 168, 225, 48
 		"heldout-d.json":  {first: 168, listed: 176, outcome: 211, rejected: 29},  // measured 174, 182, 218, 30
+		"heldout-da.json": {first: 167, listed: 174, outcome: 205, rejected: 44},  // measured 173, 180, 212, 46
+		"heldout-db.json": {first: 167, listed: 172, outcome: 207, rejected: 45},  // measured 173, 178, 214, 47
+		"heldout-dc.json": {first: 157, listed: 166, outcome: 191, rejected: 45},  // measured 162, 172, 197, 47
+		"heldout-dj.json": {first: 165, listed: 172, outcome: 197, rejected: 48},  // measured 171, 178, 204, 50
+		"heldout-dk.json": {first: 154, listed: 164, outcome: 171, rejected: 44},  // measured 159, 170, 177, 46
+		"heldout-dl.json": {first: 166, listed: 173, outcome: 208, rejected: 49},  // measured 172, 179, 215, 51
 		"heldout-j.json":  {first: 152, listed: 159, outcome: 205, rejected: 41},  // measured 157, 164, 212, 43
-		"heldout-l.json":  {first: 154, listed: 160, outcome: 204, rejected: 46},  // measured 159, 165, 211, 48
+		"heldout-l.json":  {first: 154, listed: 160, outcome: 205, rejected: 46},  // measured 159, 165, 212, 48
 		"heldout-p.json":  {first: 156, listed: 162, outcome: 209, rejected: 47},  // measured 161, 168, 216, 49
 		"heldout-q.json":  {first: 157, listed: 166, outcome: 206, rejected: 47},  // measured 162, 172, 213, 49
 		"heldout-t.json":  {first: 160, listed: 162, outcome: 218, rejected: 47},  // measured 165, 168, 225, 49
-		"heldout-w.json":  {first: 166, listed: 171, outcome: 220, rejected: 46},  // measured 172, 177, 227, 48
+		"heldout-w.json":  {first: 166, listed: 171, outcome: 221, rejected: 47},  // measured 172, 177, 228, 49
 	}
 	// every case file is held to its floors: a new one is not forgotten
 	files, err := os.ReadDir("../testdata")
