@@ -1,0 +1,37 @@
+package recall
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A clock time with am or pm after "for" is when, not how long ("a restart
+// for 3am"); "for 3 hours" stays a length of time.
+func TestTime_ForAClockTime(t *testing.T) {
+	te := timeIn("en", "schedule a restart for 3am", testNow, time.UTC)
+	require.NotNil(t, te)
+	assert.Equal(t, "2026-12-03 03:00", te.At.Format("2006-01-02 15:04"))
+	assert.Nil(t, timeIn("en", "run the pump for 3 hours", testNow, time.UTC))
+}
+
+// When something else happens is no read of the station's clock.
+func TestResolve_TimeOfSomethingElse(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "what time is the blast today", ""},
+		{"es", "¿A qué hora es la voladura?", ""},
+		{"fr", "À quelle heure est le tir aujourd'hui ?", ""},
+		{"de", "wie spaet ist es grad in tokio", ""},
+		{"en", "what time is it?", "getTime"},
+		{"es", "qué hora es", "getTime"},
+		{"fr", "quelle heure est-il ?", "getTime"},
+		{"en", "what time is it on the controller", "getTime"},
+		// questions of who, the same way
+		{"en", "who's on the loader this arvo", ""},
+		{"en", "who's got the key to the tool shed padlock", ""},
+		{"en", "who has the tokens?", "getTokens"},
+		{"en", "who changed the heater setpoint?", "getRhythm"},
+	})
+}
