@@ -13,7 +13,7 @@ func clauseOf(text string, toks []token) []int {
 	n, pos := 0, 0
 	for i, t := range toks {
 		for ; pos < t.start; pos++ {
-			if strings.IndexByte(",;.!?:", text[pos]) >= 0 && (pos+1 == len(text) || text[pos+1] == ' ' || text[pos+1] == '\n') && !(text[pos] == '.' && ordinalDot(text, pos)) {
+			if markEndsAt(text, pos, ",;.!?:") {
 				n++
 			} else if text[pos] == '\n' && pos > 0 && strings.IndexByte(",;.!?:", text[pos-1]) < 0 {
 				n++ // a line ends a clause too

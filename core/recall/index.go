@@ -567,7 +567,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	crewOrOff(x, p, toks, cs, markers)
 	markElsewhere(p, toks, markers)
 	markHowTo(p, toks, markers)
-	x.markTimeOfOther(p, toks, cs, clause, markers)
+	x.markQuestionsOfOthers(p, toks, cs, clause, markers)
 	markers["@pretext"] = append(markers["@pretext"], pretexts...)
 	cs = x.approvalTalk(p, toks, cs, markers, marked)
 	x.dropClaimedForeign(cs, markers)
@@ -950,7 +950,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	for _, q := range qr.qty {
 		// a bare number the story tells is no value to reach ("Mach die
 		// Pumpe aus, der Schlauch bei Parzelle 12 ist geplatzt!")
-		storys := q.Unit == "" && context != nil && quantityToken(toks, q) >= 0 && context[quantityToken(toks, q)]
+		at := quantityToken(toks, q)
+		storys := q.Unit == "" && context != nil && at >= 0 && context[at]
 		if q.Unit != "s" && !q.relative && !q.told && !storys {
 			qr.halt = false
 		}
@@ -1051,16 +1052,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// what is measured, so "water" and °C name the water temperature
 	if _, _, named := bestOfKind(qr.ents, "property"); !named && !qr.read {
 		if implied := x.unitImplied(qr.qty); len(implied) > 0 {
-			q := maps.Clone(qr.q)
-			for _, c := range implied {
-				if _, said := q[c]; !said {
-					q[c] = unitWeight
-				}
-			}
-			if ents := partOfProperty(matchEntities(x.entitiesOf(q), q, qr.span, text, toks), q); len(ents) > 0 {
-				if m, _, ok := bestOfKind(ents, "property"); ok && len(m.covered) > 1 {
-					qr.ents = append(qr.ents, m)
-				}
+			if m, _, ok := bestOfKind(x.entitiesWith(qr, text, toks, implied), "property"); ok && len(m.covered) > 1 {
+				qr.ents = append(qr.ents, m)
 			}
 		}
 	}
@@ -2636,36 +2629,45 @@ func (qr *query) futureDay() bool {
 	return qr.when.At.Format("2006-01-02") > qr.now.In(loc).Format("2006-01-02")
 }
 
-// unitImplied are the concepts the units of the quantities measure
-// ("65 degrees": temperature; "40 l/min": flow), for the units whose
-// dimension names a value (not a fraction or a duration).
 // amountOf is the property a question of how much asks of the one thing
 // the request names, from the product's amounts: the tank's level, the
 // mixer's speed.
 func (x *Index) amountOf(qr *query, text string, toks []token) (entityMatch, bool) {
-	things := map[string]bool{}
+	thing := ""
 	for c := range qr.q {
 		if th := x.thingOf[c]; th != "" {
-			things[th] = true
+			if thing != "" && th != thing {
+				return entityMatch{}, false // two things: which one's?
+			}
+			thing = th
 		}
 	}
-	if len(things) != 1 {
+	word := x.d.amounts[thing]
+	if word == "" || !x.cz.known[word] {
 		return entityMatch{}, false
 	}
-	for th := range things {
-		word := x.d.amounts[th]
-		if word == "" || !x.cz.known[word] {
-			return entityMatch{}, false
-		}
-		q := maps.Clone(qr.q)
-		q[word] = unitWeight
-		if m, _, ok := bestOfKind(partOfProperty(matchEntities(x.entitiesOf(q), q, qr.span, text, toks), q), "property"); ok && strings.HasPrefix(m.ref.ID, th+".") {
-			return m, true
-		}
+	if m, _, ok := bestOfKind(x.entitiesWith(qr, text, toks, []string{word}), "property"); ok && strings.HasPrefix(m.ref.ID, thing+".") {
+		return m, true
 	}
 	return entityMatch{}, false
 }
 
+// entitiesWith matches the entities again with concepts the request implies
+// but does not say (a unit's dimension, a thing's amount), weighed as a
+// unit's word.
+func (x *Index) entitiesWith(qr *query, text string, toks []token, implied []string) []entityMatch {
+	q := maps.Clone(qr.q)
+	for _, c := range implied {
+		if _, said := q[c]; !said {
+			q[c] = unitWeight
+		}
+	}
+	return partOfProperty(matchEntities(x.entitiesOf(q), q, qr.span, text, toks), q)
+}
+
+// unitImplied are the concepts the units of the quantities measure
+// ("65 degrees": temperature; "40 l/min": flow), for the units whose
+// dimension names a value (not a fraction or a duration).
 func (x *Index) unitImplied(qty []Quantity) []string {
 	var out []string
 	for _, q := range qty {
@@ -3092,7 +3094,7 @@ func sentences(text string) int {
 	in := false
 	for i, r := range text {
 		switch {
-		case (strings.ContainsRune(".!?", r) && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n') && !(r == '.' && ordinalDot(text, i))) || r == '\n':
+		case markEndsAt(text, i, ".!?") || r == '\n':
 			if in {
 				n++
 			}

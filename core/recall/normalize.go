@@ -3,6 +3,7 @@ package recall
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // foldGroups maps accented Latin letters to their base letters (a small
@@ -152,6 +153,13 @@ func afterSentenceMark(text string, at int) bool {
 	return false
 }
 
+// markEndsAt: the byte at pos is one of marks and ends what it closes:
+// a space, a new line or the end of the text follows, and it is no
+// ordinal's dot ("vom 3. bis 10.").
+func markEndsAt(text string, pos int, marks string) bool {
+	return strings.IndexByte(marks, text[pos]) >= 0 && (pos+1 == len(text) || text[pos+1] == ' ' || text[pos+1] == '\n') && !(text[pos] == '.' && ordinalDot(text, pos))
+}
+
 // ordinalDot: the dot at pos ends a day's number of one or two digits and
 // the sentence goes on in small letters or digits ("vom 3. bis 10.", "am
 // 5. März" is a capital, "bis zum 12. um 6"): German writes ordinals so.
@@ -167,8 +175,8 @@ func ordinalDot(text string, pos int) bool {
 	if pos+2 >= len(text) || text[pos+1] != ' ' {
 		return false
 	}
-	r := []rune(text[pos+2 : min(len(text), pos+6)])
-	return len(r) > 0 && (unicode.IsLower(r[0]) || unicode.IsDigit(r[0]))
+	r, _ := utf8.DecodeRuneInString(text[pos+2:])
+	return unicode.IsLower(r) || unicode.IsDigit(r)
 }
 
 // Normalize folds case and accents, drops punctuation and symbols, splits

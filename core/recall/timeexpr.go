@@ -527,13 +527,13 @@ func afterEvent(p *pack, toks []token, past []int, apart func(i int) bool) bool 
 	return false
 }
 
-// minutesAfter: the hour ending at toks[j] is written with its minutes
-// ("14 h 05", "10h00", "14:05"): a clock time, never a length.
 // meridiemAfter: am or pm follows the number ("a restart for 3am").
 func meridiemAfter(p *pack, toks []token, j int) bool {
 	return j < len(toks) && (p.timeSet["am"][toks[j].text] || p.timeSet["pm"][toks[j].text])
 }
 
+// minutesAfter: the hour ending at toks[j] is written with its minutes
+// ("14 h 05", "10h00", "14:05"): a clock time, never a length.
 func minutesAfter(toks []token, j int) bool {
 	return j+1 < len(toks) && (toks[j].text == "h" || toks[j].text == ":") && toks[j+1].kind == 'n'
 }

@@ -1,47 +1,44 @@
 package recall
 
-// markTimeOfOther marks @off a question of when something else happens
-// ("what time is the blast today?", "¿a qué hora cierra el zoo hoy?", "À
-// quelle heure est le tir ?", "wie spät ist es in Tokio?"): a word no pack
-// knows in the question's clause, with nothing of this system named there,
-// is the event or the place asked about; the station's clock is neither.
-// "what time is it?" and "what time does the backflush run?" stay reads.
-//
-// Questions of who do the same ("who's on the loader this arvo?", "who's
-// got the key to the tool shed?"): "who changed the heater setpoint?"
-// names ours.
-func (x *Index) markTimeOfOther(p *pack, toks []token, cs []conceptTok, clause []int, markers marks) {
-	x.markQuestionOfOther(p.timeOf, toks, cs, clause, markers, p)
-	x.markQuestionOfOther(p.whoOf, toks, cs, clause, markers, p)
+// markQuestionsOfOthers marks @off a question of when or who about
+// something else ("what time is the blast today?", "¿a qué hora cierra el
+// zoo hoy?", "wie spät ist es in Tokio?", "who's on the loader this arvo?"):
+// a word no pack knows in the question's clause, with nothing of this
+// system named there, is the event, the place or the job asked about; the
+// station's clock and crew are neither. "what time is it?", "what time does
+// the backflush run?" and "who changed the heater setpoint?" stay reads.
+// The openers are the packs' timeOf and whoOf.
+func (x *Index) markQuestionsOfOthers(p *pack, toks []token, cs []conceptTok, clause []int, markers marks) {
+	words := wordsOf(toks, false)
+	for _, openers := range [][][]string{p.timeOf, p.whoOf} {
+		for k, i := range words {
+			ph, ok := phraseAt(toks, words, k, openers)
+			if !ok {
+				continue
+			}
+			if other := x.otherAsked(p, toks, cs, clause, clause[i], words[k+len(ph):]); other >= 0 {
+				markers["@off"] = append(markers["@off"], other)
+			}
+		}
+	}
 }
 
-func (x *Index) markQuestionOfOther(openers [][]string, toks []token, cs []conceptTok, clause []int, markers marks, p *pack) {
-	if len(openers) == 0 {
-		return
-	}
-	words := wordsOf(toks, false)
-	for k, i := range words {
-		ph, ok := phraseAt(toks, words, k, openers)
-		if !ok {
-			continue
+// otherAsked is the first word no pack knows among words in clause k, or -1
+// when the clause names a thing, the system or an entity of ours.
+func (x *Index) otherAsked(p *pack, toks []token, cs []conceptTok, clause []int, k int, words []int) int {
+	other := -1
+	for _, j := range words {
+		if clause[j] != k {
+			break
 		}
-		other := -1
-		for _, j := range words[k+len(ph):] {
-			if clause[j] != clause[i] {
-				break
-			}
-			if x.thingAt(cs, j) || x.systemWordAt(cs, j) || x.namesEntityAt(cs, j) {
-				other = -1
-				break // "what time does the pump start?"
-			}
-			if other < 0 && len(toks[j].text) > 2 && !p.stop[toks[j].text] && x.unknownWord(p, toks, cs, j) {
-				other = j
-			}
+		if x.thingAt(cs, j) || x.systemWordAt(cs, j) || x.namesEntityAt(cs, j) {
+			return -1 // "what time does the pump start?"
 		}
-		if other >= 0 {
-			markers["@off"] = append(markers["@off"], other)
+		if other < 0 && len(toks[j].text) > 2 && !p.stop[toks[j].text] && x.unknownWord(p, toks, cs, j) {
+			other = j
 		}
 	}
+	return other
 }
 
 // namesEntityAt: the concept at token i is a word of an entity or a target

@@ -96,9 +96,7 @@ func TestPage_AsksTheCore_AndApprovesAChange_AgainstTheSimulator(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, search, "device="+url.QueryEscape(base+devserver.DevicePath), "/ is redirected to the simulator")
 	assert.Contains(t, search, "token=demo-core")
-	state, err := chromedp.Run(ctx, chromedp.Poll[string](harness.ReadyJS, chromedp.WithPollingTimeout(30*time.Second)))
-	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(state, "count:"), state)
+	waitReady(t, ctx)
 
 	// The device panel shows the tank and the pump, read through the Core.
 	level, err := chromedp.Run(ctx, chromedp.Poll[string](`(() => {
@@ -150,9 +148,7 @@ func TestPage_Viewer_CannotApprove_ThenOperatorDenies(t *testing.T) {
 	base := serveWithSimulator(t)
 	ctx := browser(t)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(base+"/")))
-	state, err := chromedp.Run(ctx, chromedp.Poll[string](harness.ReadyJS, chromedp.WithPollingTimeout(30*time.Second)))
-	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(state, "count:"), state)
+	waitReady(t, ctx)
 
 	outcome, answer := ask(t, ctx, "set the flow to 50 litres per minute")
 	require.Equal(t, "pending-approval", outcome, answer)
@@ -199,9 +195,7 @@ func TestPage_OutsideDevice_OverCORS(t *testing.T) {
 
 	ctx := browser(t)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(base+"/")))
-	state, err := chromedp.Run(ctx, chromedp.Poll[string](harness.ReadyJS, chromedp.WithPollingTimeout(30*time.Second)))
-	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(state, "count:"), state)
+	waitReady(t, ctx)
 	outcome, answer := ask(t, ctx, "how full is the tank?")
 	require.Equal(t, "done", outcome, answer)
 	outcome, answer = ask(t, ctx, "set the flow to 55 litres per minute")

@@ -12,13 +12,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/heart-core/heart-web/tests/browser/harness"
 )
 
 // fakeDevice is a tiny HEART API stand-in on 127.0.0.1 that answers every
@@ -66,9 +63,7 @@ func TestWorker_ForwardsToTheDevice_ThroughFetch_FromTheURLQuery(t *testing.T) {
 	ctx := browser(t)
 	page := baseURL + "/?device=" + url.QueryEscape(srv.URL) + "&token=demo-core"
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(page)))
-	state, err := chromedp.Run(ctx, chromedp.Poll[string](harness.ReadyJS, chromedp.WithPollingTimeout(30*time.Second)))
-	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(state, "count:"), state)
+	waitReady(t, ctx)
 
 	// A caller's token goes through; without one the Core's token is used.
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]reply](`Promise.all([

@@ -64,6 +64,14 @@ func browser(t *testing.T) context.Context {
 	return bctx
 }
 
+// waitReady waits until the page shows the Index count the Core answered.
+func waitReady(t *testing.T, ctx context.Context) {
+	t.Helper()
+	state, err := chromedp.Run(ctx, chromedp.Poll[string](harness.ReadyJS, chromedp.WithPollingTimeout(30*time.Second)))
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(state, "count:"), state)
+}
+
 func TestPage_ShowsTheIndexCount_AnsweredByTheCoreInAWorker(t *testing.T) {
 	ctx := browser(t)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(baseURL+"/")))
