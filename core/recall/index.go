@@ -1547,12 +1547,18 @@ func (x *Index) resolve(qr *query) Result {
 	scores := map[int]float64{}
 	// 1. the inverted index: only docs sharing a concept are touched
 	acc := map[int32]float64{}
+	anchored := map[int32]bool{} // a word other than a modifier matched
 	for c, w := range qr.q {
+		modifier := containsStr(x.d.concepts.Modifiers, c)
 		for _, di := range x.post[c] {
 			acc[di] += w
+			anchored[di] = anchored[di] || !modifier
 		}
 	}
 	for di, o := range acc {
+		if !anchored[di] {
+			continue
+		}
 		dc := &x.docs[di]
 		s := f1(o, qr.mass, dc.mass) * dc.weight * dc.fit(qr)
 		if s > scores[int(dc.target)] {

@@ -675,7 +675,10 @@ type conceptsFile struct {
 	Claims map[string][]string `json:"claims"`
 	// Qualified: generic words of a value that another target's word right
 	// before them takes ("the alarm level", "the access level")
-	Qualified   []string          `json:"qualified"`
+	Qualified []string `json:"qualified"`
+	// Modifiers narrow what another word names ("the last backup", "die
+	// letzte Prüfung"): alone they name no target ("the last water bill")
+	Modifiers   []string          `json:"modifiers"`
 	ArgEntities map[string]string `json:"argEntities"`
 	// CodePrefixes: a letter that, followed by digits alone, writes a code
 	// of the concept ("F17" is a fault's code) when no word before the id
