@@ -158,18 +158,26 @@ func runAlertState(state string) func(s *Sim, a gate.Action) (int, any, error) {
 }
 
 type muteBody struct {
-	DurationSec int `json:"durationSec"`
+	DurationSec *int `json:"durationSec"`
 }
+
+// defaultMuteSec is how long a silence lasts when none is given
+// (resources.schema.json MuteRequest).
+const defaultMuteSec = 3600
 
 func prepMute(c *call) (*submission, error) {
 	var b muteBody
 	if err := api.DecodeStrict(c.req.Body, &b); err != nil {
 		return nil, err
 	}
-	if b.DurationSec < 1 || b.DurationSec > 86400 {
+	d := defaultMuteSec
+	if b.DurationSec != nil {
+		d = *b.DurationSec
+	}
+	if d < 1 || d > 86400 {
 		return nil, api.NewProblem(422, api.CodeOutOfRange, "durationSec is 1 to 86400.").WithField("durationSec")
 	}
-	return &submission{target: c.op.ID, risk: c.op.Risk, args: map[string]any{"durationSec": b.DurationSec}}, nil
+	return &submission{target: c.op.ID, risk: c.op.Risk, args: map[string]any{"durationSec": d}}, nil
 }
 
 func runMute(s *Sim, a gate.Action) (int, any, error) {

@@ -32,6 +32,10 @@ func TestDeviceOperations_RunAndChangeState(t *testing.T) {
 		}},
 		{"resolve", "demo-operator", "POST", "/heart/v1/alerts/" + alertID + "/resolve", "", 200, nil},
 		{"mute", "demo-operator", "POST", "/heart/v1/alerts/mute", `{"durationSec":600}`, 200, nil},
+		{"mute for the default hour", "demo-operator", "POST", "/heart/v1/alerts/mute", `{}`, 200, func(t *testing.T) {
+			assert.Equal(t, time.Hour, s.st.MutedUntil.Sub(s.now()).Round(time.Minute))
+		}},
+		{"mute out of range", "demo-operator", "POST", "/heart/v1/alerts/mute", `{"durationSec":0}`, 422, nil},
 		{"unmute", "demo-operator", "DELETE", "/heart/v1/alerts/mute", "", 200, nil},
 		{"diagnostics", "demo-operator", "POST", "/heart/v1/diagnostics/run", "", 200, func(t *testing.T) {
 			assert.Equal(t, "pass", decodeMap(t, do(t, s, "demo-viewer", "GET", "/heart/v1/diagnostics", ""))["result"])
