@@ -282,7 +282,8 @@ func TestQuantities_APossessiveIsNoUnit(t *testing.T) {
 	assert.Equal(t, "P-2", trimIDPunct("P-2’s"))
 }
 
-// A length of time ago is a moment gone by, no duration to act for.
+// A length of time ago is a moment gone by, no duration to act for: a
+// silence asked for then lasts its default hour.
 func TestResolve_TimeAgoIsNoDuration(t *testing.T) {
 	x := fullIndex(t)
 	for text, lang := range map[string]string{
@@ -294,7 +295,9 @@ func TestResolve_TimeAgoIsNoDuration(t *testing.T) {
 		ctx := testCtx()
 		ctx.Lang = lang
 		c := top(t, x.Resolve(text, ctx))
-		assert.Nil(t, c.Args["durationSec"], text)
+		// the silence takes its default length, not the twenty minutes
+		assert.EqualValues(t, 3600, c.Args["durationSec"], text)
+		assert.Equal(t, GroundDefault, c.Grounding["durationSec"], text)
 	}
 	assert.EqualValues(t, 1200, top(t, x.Resolve("mute the alerts for twenty minutes", testCtx())).Args["durationSec"])
 }
