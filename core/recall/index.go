@@ -1048,6 +1048,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.ents = x.dropClaimed(partOfProperty(matchEntities(x.entitiesOf(qr.q), qr.q, qr.span, text, toks), qr.q), qr.q, cs, context)
 	qr.ents = x.dropQualified(qr.ents, qr.span, cs)
 	qr.ents = x.dropOwningSystem(p, toks, qr.ents, qr.span)
+	qr.ents = x.stateOfWrittenComponent(qr.ents, qr.idEnts)
 	// "the water has to be at 65 degrees": a value to set says by its unit
 	// what is measured, so "water" and °C name the water temperature
 	if _, _, named := bestOfKind(qr.ents, "property"); !named && !qr.read {

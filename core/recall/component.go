@@ -1,0 +1,43 @@
+package recall
+
+import "slices"
+
+// stateOfWrittenComponent reads a state property named only by a
+// component's written id and a word of state ("status of pump-1",
+// "l'état de pump-1") as that component: the id names the component, so
+// its state as a component is asked. A value named beside it stays a
+// property ("the flow of pump-1").
+func (x *Index) stateOfWrittenComponent(ents []entityMatch, ids []EntityRef) []entityMatch {
+	var comp *EntityRef
+	for i := range ids {
+		if ids[i].Kind == "component" {
+			comp = &ids[i]
+			break
+		}
+	}
+	if comp == nil || slices.ContainsFunc(ents, func(m entityMatch) bool { return m.ref.Kind == "property" && !x.onlyThingAndState(m.covered) }) {
+		return ents // "Conveyor-1 … What speed is it doing?" names a value
+	}
+	out := ents[:0:0]
+	for _, m := range ents {
+		if m.ref.Kind == "property" && x.onlyThingAndState(m.covered) {
+			m = entityMatch{ref: *comp, covered: m.covered, score: m.score}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// onlyThingAndState: the concepts are a word of state and things' words.
+func (x *Index) onlyThingAndState(cs []string) bool {
+	state := false
+	for _, c := range cs {
+		switch {
+		case containsStr(x.d.concepts.SmallTalk, c):
+			state = true
+		case x.thingOf[c] == "":
+			return false
+		}
+	}
+	return state
+}
