@@ -154,3 +154,26 @@ func sentenceEndsAfter(toks []token, i int) bool {
 	}
 	return false
 }
+
+// thanksOnly: the request opens with thanks and says nothing more of this
+// system ("thanks mate, you're a star", "Danke, gute Nacht!"): a word
+// guessed from a typo, a word of how things are, names nothing there.
+func (x *Index) thanksOnly(p *pack, toks []token, cs []conceptTok) bool {
+	words := wordsOf(toks, false)
+	ph, ok := phraseAt(toks, words, 0, p.thanks)
+	if !ok {
+		return false
+	}
+	end := words[len(ph)-1] + 1
+	for _, t := range toks[end:] {
+		if t.kind == 'n' {
+			return false
+		}
+	}
+	for _, ct := range cs {
+		if ct.start >= end && !ct.typo && !containsStr(x.d.concepts.SmallTalk, ct.c) && x.df[ct.c] > 0 {
+			return false
+		}
+	}
+	return true
+}

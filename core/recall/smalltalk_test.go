@@ -185,3 +185,14 @@ func TestResolve_FrostIsWeather(t *testing.T) {
 		{"en", "set the heater to frost protection, 5 degrees", "com.acme.heater.set_setpoint"},
 	})
 }
+
+// Thanks with nothing more of this system asks nothing.
+func TestResolve_ThanksOnly(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"de", "Danke, gute Nacht!", ""},
+		{"en", "thanks mate, you're a star", ""},
+		{"en", "thanks, what's the tank level?", "getProperty"},
+		{"en", "thanks, now start the pump", "com.acme.pump.start"},
+		{"fr", "merci, et le niveau de la cuve ?", "getProperty"},
+	})
+}
