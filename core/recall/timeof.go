@@ -1,5 +1,7 @@
 package recall
 
+import "time"
+
 // markQuestionsOfOthers marks @off a question of when or who about
 // something else ("what time is the blast today?", "¿a qué hora cierra el
 // zoo hoy?", "wie spät ist es in Tokio?", "who's on the loader this arvo?"):
@@ -50,4 +52,24 @@ func (x *Index) namesEntityAt(cs []conceptTok, i int) bool {
 		}
 	}
 	return false
+}
+
+// whoLater: the request asks who, for a time to come, of nothing of this
+// system ("Wer melkt heute Abend?", "qui est de nuit jeudi ?"): a rota's
+// question, in words no target uses besides "who". This system records
+// who did what, not who will.
+func (x *Index) whoLater(cs []conceptTok, when *TimeExpr, now time.Time) bool {
+	if when == nil || !when.At.After(now) {
+		return false
+	}
+	who := false
+	for _, ct := range cs {
+		switch {
+		case containsStr(x.d.concepts.Person, ct.c):
+			who = true
+		case !ct.typo && (x.df[ct.c] > 0 || x.entityWord[ct.c]):
+			return false // "… and who decided it? the rhythm thing"
+		}
+	}
+	return who
 }

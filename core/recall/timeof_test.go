@@ -35,3 +35,14 @@ func TestResolve_TimeOfSomethingElse(t *testing.T) {
 		{"en", "who changed the heater setpoint?", "getRhythm"},
 	})
 }
+
+// Who, for a time to come, of nothing of this system: a rota's question.
+func TestResolve_WhoLaterIsARota(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"de", "Wer melkt heute abend", ""},
+		{"fr", "qui est de nuit jeudi ?", ""},
+		{"fr", "qui fait la traite ce soir", ""},
+		{"en", "who changed the heater setpoint?", "getRhythm"},
+		{"en", "what has the system done today and who decided it? the rhythm thing", "getRhythm"},
+	})
+}
