@@ -831,8 +831,10 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// the record of what happened too, when "who" opens the sentence and a
 	// deed or a change follows ("who has access tokens on this thing?"
 	// asks for the tokens: "on" is a state)
+	whoDid := false
 	if at, ok := markers.first("@who"); ok && (at == 0 || toks[at].opens || toks[at-1].kind == 's') && x.saysAfter(cs, at, append(slices.Clone(x.d.concepts.History), x.d.concepts.Action...)) {
 		qr.past, qr.why = true, true
+		whoDid = x.saysPast(toks, p, nil) || markers.has("@past")
 	}
 	qr.extreme = extremeOf(ownMarks(markers, context, "@zero", "@full", "@fully"), cs) // "Ablass ist wieder dicht. Tank wieder befüllen.": the story's "tight" closes nothing
 	if markers.has("@nudge") {
@@ -975,6 +977,11 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		} else {
 			qr.read = false
 		}
+	}
+	// "who restarted the pump last night?": who did a deed is asked, the
+	// deed is not
+	if whoDid {
+		qr.act, qr.halt, qr.read = false, false, true
 	}
 	// "Can I have today's daily report please? The regional manager is
 	// visiting at 11": a time the story tells in a sentence of its own

@@ -46,3 +46,11 @@ func TestResolve_WhoLaterIsARota(t *testing.T) {
 		{"en", "what has the system done today and who decided it? the rhythm thing", "getRhythm"},
 	})
 }
+
+// Who did a deed asks for the record, not for the deed again.
+func TestResolve_WhoDidIsNoDeed(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "who restarted the pump last night", "getRhythm"},
+		{"fr", "qui a arrêté le convoyeur ?", "getRhythm"},
+	})
+}
