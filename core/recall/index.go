@@ -548,6 +548,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.qty = x.d.units.unitAndHalf(text, toks, nums, p)
 	qr.qty = append(qr.qty, x.d.units.quantities(text, toks, nums)...)
 	qr.qty = append(qr.qty, x.d.units.articleDurations(text, toks, p)...)
+	qr.qty = append(qr.qty, x.d.units.lastWindows(text, toks, p)...)
 	markRelative(p, toks, qr.qty)
 	markCorrections(p, toks, qr.qty)
 	x.d.units.markAgo(p, toks, qr.qty)
@@ -555,6 +556,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	pretexts := disregards(p, toks)
 	marked := strings.Contains(text, "?") // a question mark anywhere
 	cs, markers := x.cz.analyse(p, toks, true, marked)
+	qr.qty = x.keepWindows(qr.qty, cs)
 	if qr.when == nil {
 		cs = x.unreadTimes(p, toks, cs)
 	}

@@ -238,6 +238,10 @@ type packFile struct {
 	// "telesilla"), matched as written, never by stem, compound or
 	// spelling: a request whose own clause names one is about it
 	Elsewhere []string `json:"elsewhere"`
+	// WindowLast: the words before one unit of time that make it the
+	// window just gone ("the last hour", "der letzten Stunde", "la última
+	// hora", "la dernière heure"): one of that unit
+	WindowLast []string `json:"windowLast"`
 	// ToValue: the words before a value to reach ("valve to 60%", "Heizung
 	// auf 40 Grad", "la cinta a 10 m/min"); "tank at 60%" tells a state
 	ToValue []string `json:"toValue"`
@@ -433,6 +437,7 @@ type pack struct {
 	greetingsAlone map[string]bool
 	definite       map[string]bool
 	elsewhere      map[string][][]string // by first word
+	windowLast     map[string]bool
 	participleEnds []string
 	pastEnds       []string
 	nowWords       [][]string
@@ -562,6 +567,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.greetingsAlone = set(f.GreetingsAlone)
 	p.definite = set(f.Definite)
 	p.elsewhere = byFirstWord(phrases(f.Elsewhere))
+	p.windowLast = set(f.WindowLast)
 	p.participleEnds, p.pastEnds = f.ParticipleEnds, f.PastEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)
 	p.passive, p.wish = set(f.Passive), set(f.Wish)

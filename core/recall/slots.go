@@ -160,6 +160,9 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 func (x *Index) pickQuantity(t *tgt, i int, qs []Quantity, used map[int]bool) int {
 	want := t.argUnits[i]
 	for k, q := range qs {
+		if q.window && x.mentions(t, x.d.concepts.Statistics) == 0 {
+			continue // "max … in the last hour" is a statistic's window, no history's start
+		}
 		if !used[k] && !q.relative && !q.told && q.Unit != "" && q.Unit == want {
 			return k
 		}
@@ -225,6 +228,7 @@ func Stated(text string, value any, unit string) bool {
 		qs := d.units.unitAndHalf(text, toks, nums, d.packs[l])
 		qs = append(qs, d.units.quantities(text, toks, nums)...)
 		qs = append(qs, d.units.articleDurations(text, toks, d.packs[l])...)
+		qs = append(qs, d.units.lastWindows(text, toks, d.packs[l])...)
 		for _, q := range qs {
 			if !close(q.Value, v) {
 				continue

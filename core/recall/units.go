@@ -168,6 +168,9 @@ type Quantity struct {
 	// at 6, fill the tank"), or a length of time ago ("twenty minutes
 	// ago", "hace veinte minutos"): it fills no argument
 	told bool
+	// window: one unit of time just gone ("the last hour"), a quantity
+	// only where a statistic is asked for (lastWindows)
+	window bool
 }
 
 // quantities turns number spans into quantities, reading the unit after
@@ -314,6 +317,46 @@ func (t *unitTable) articleDurations(text string, toks []token, p *pack) []Quant
 		out = append(out, q)
 	}
 	return out
+}
+
+// lastWindows reads one unit of time after a word of the window just gone
+// as a length of time ("over the last hour", "sur la dernière heure": 3600
+// s), so a statistic takes it as its window; the request keeps it only
+// when it asks for a statistic (keepWindows). A plural ("the last hours")
+// says no length.
+func (t *unitTable) lastWindows(text string, toks []token, p *pack) []Quantity {
+	var out []Quantity
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].used || toks[i].kind != 'w' || !p.windowLast[toks[i].text] {
+			continue
+		}
+		a, end, ok := t.match(toks, i+1)
+		if !ok || a.dim != "time" || end != i+2 || toks[i+1].used || plural(p, toks[i+1].text) || t.insideRate(toks, i+1) {
+			continue
+		}
+		q := Quantity{Value: a.factor + a.offset, Unit: a.unit, Start: toks[i].start, End: toks[i+1].end, Words: true, window: true}
+		q.Text = text[q.Start:q.End]
+		out = append(out, q) // the words stay: they still tell of what was
+	}
+	return out
+}
+
+// keepWindows drops the windows of lastWindows unless a concept of
+// statistics is said ("max pump pressure in the last hour"): "the logs
+// from the last hour" and "like it did last week" fill no argument.
+func (x *Index) keepWindows(qs []Quantity, cs []conceptTok) []Quantity {
+	if slices.ContainsFunc(cs, func(ct conceptTok) bool { return containsStr(x.d.concepts.Statistics, ct.c) }) {
+		return qs
+	}
+	return slices.DeleteFunc(qs, func(q Quantity) bool { return q.window })
+}
+
+// plural: w looks like a plural in p's language ("hours", "Stunden").
+func plural(p *pack, w string) bool {
+	if p.lang == "de" {
+		return strings.HasSuffix(w, "en") || strings.HasSuffix(w, "n") && !strings.HasSuffix(w, "e")
+	}
+	return strings.HasSuffix(w, "s")
 }
 
 // insideRate: toks[i] is inside a rate unit that starts before it ("how

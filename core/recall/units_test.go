@@ -301,3 +301,29 @@ func TestResolve_TimeAgoIsNoDuration(t *testing.T) {
 	}
 	assert.EqualValues(t, 1200, top(t, x.Resolve("mute the alerts for twenty minutes", testCtx())).Args["durationSec"])
 }
+
+// One unit of time just gone is a statistic's window; elsewhere it fills
+// nothing.
+func TestResolve_TheLastHourIsAStatisticsWindow(t *testing.T) {
+	x := fullIndex(t)
+	for text, lang := range map[string]string{
+		"peak pump pressure in the last hour, min too":                                       "en",
+		"la pression max de la pompe sur la derniere heure stp":                              "fr",
+		"Mittelwert und Trend vom Differenzdruck am Filter der Anlage, letzte Stunde bitte.": "de",
+		"¿cuál fue la presión máxima de la bomba en la última hora?":                         "es",
+	} {
+		ctx := testCtx()
+		ctx.Lang = lang
+		c := top(t, x.Resolve(text, ctx))
+		assert.Equal(t, "getVitalFeatures", c.Target, text)
+		assert.EqualValues(t, 3600, c.Args["windowSec"], text)
+	}
+	for _, text := range []string{"Show me the logs from the last hour", "show me the tank level readings for the last hour"} {
+		c := top(t, x.Resolve(text, testCtx()))
+		assert.Nil(t, c.Args["sinceSec"], text)
+		assert.Nil(t, c.Args["windowSec"], text)
+	}
+	// a plural says no length
+	c := top(t, x.Resolve("max pump pressure over the last hours", testCtx()))
+	assert.Nil(t, c.Args["windowSec"])
+}
