@@ -1,6 +1,9 @@
 package recall
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // stateOfWrittenComponent reads a state property named only by a
 // component's written id and a word of state ("status of pump-1",
@@ -40,4 +43,25 @@ func (x *Index) onlyThingAndState(cs []string) bool {
 		}
 	}
 	return state
+}
+
+// withoutDenied is q without the words of a value denied right after a
+// negation ("What temperature is heater-1 actually at, not the
+// setpoint?"): they name no entity the request asks for. Things stay
+// ("not the pump's flow, the tank's level" is read by its owners).
+func (x *Index) withoutDenied(p *pack, toks []token, q map[string]float64, span map[string][2]int) map[string]float64 {
+	var denied []string
+	for c := range q {
+		if sp, ok := span[c]; ok && x.entityWord[c] && x.thingOf[c] == "" && sp[0] < len(toks) && deniedAt(p, toks, sp[0]) {
+			denied = append(denied, c)
+		}
+	}
+	if len(denied) == 0 {
+		return q
+	}
+	out := maps.Clone(q)
+	for _, c := range denied {
+		delete(out, c)
+	}
+	return out
 }

@@ -1054,7 +1054,8 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	for _, w := range qr.q {
 		qr.mass += w
 	}
-	qr.ents = x.dropClaimed(partOfProperty(matchEntities(x.entitiesOf(qr.q), qr.q, qr.span, text, toks), qr.q), qr.q, cs, context)
+	entQ := x.withoutDenied(p, toks, qr.q, qr.span)
+	qr.ents = x.dropClaimed(partOfProperty(matchEntities(x.entitiesOf(entQ), entQ, qr.span, text, toks), entQ), qr.q, cs, context)
 	qr.ents = x.dropQualified(qr.ents, qr.span, cs)
 	qr.ents = x.dropOwningSystem(p, toks, qr.ents, qr.span)
 	qr.ents = x.stateOfWrittenComponent(qr.ents, qr.idEnts)
