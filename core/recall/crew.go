@@ -57,3 +57,23 @@ func afterCrewPreposition(p *pack, toks []token, at int) bool {
 	}
 	return false
 }
+
+// markWeather marks @off a question of how cold or warm it is that names
+// no thing of this system (pack weather): the weather's, not the heater's.
+// "how warm is it in the tank" names the tank.
+func (x *Index) markWeather(p *pack, toks []token, cs []conceptTok, markers marks) {
+	if len(p.weather) == 0 || slices.ContainsFunc(cs, func(ct conceptTok) bool { return !ct.typo && (x.thingOf[ct.c] != "" || x.isComponentWord(ct.c)) }) {
+		return
+	}
+	words := wordsOf(toks, false)
+	for k := range words {
+		if _, ok := phraseAt(toks, words, k, p.weather); ok {
+			// "the warm one, how hot is it?": "it" points back at a thing
+			if slices.ContainsFunc(toks[:words[k]], func(t token) bool { return t.kind == 'w' && p.pronounOne[t.text] }) {
+				return
+			}
+			markers["@off"] = append(markers["@off"], words[k])
+			return
+		}
+	}
+}

@@ -567,6 +567,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	cs = x.codeConcepts(p, text, toks, cs, qr.idents)
 	dropTimeGloss(p, text, toks, clause, markers, qr.when)
 	crewOrOff(x, p, toks, cs, markers)
+	x.markWeather(p, toks, cs, markers)
 	markElsewhere(p, toks, markers)
 	markHowTo(p, toks, markers)
 	x.markQuestionsOfOthers(p, toks, cs, clause, markers)

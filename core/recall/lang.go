@@ -242,6 +242,10 @@ type packFile struct {
 	// window just gone ("the last hour", "der letzten Stunde", "la última
 	// hora", "la dernière heure"): one of that unit
 	WindowLast []string `json:"windowLast"`
+	// Weather asks how cold or warm it is, of no thing ("how cold is it
+	// outside", "wie kalt war es letzte Nacht", "il fait quelle
+	// température", "¿qué temperatura hace?"): the air's, not the heater's
+	Weather []string `json:"weather"`
 	// ToValue: the words before a value to reach ("valve to 60%", "Heizung
 	// auf 40 Grad", "la cinta a 10 m/min"); "tank at 60%" tells a state
 	ToValue []string `json:"toValue"`
@@ -438,6 +442,7 @@ type pack struct {
 	definite       map[string]bool
 	elsewhere      map[string][][]string // by first word
 	windowLast     map[string]bool
+	weather        [][]string
 	participleEnds []string
 	pastEnds       []string
 	nowWords       [][]string
@@ -568,6 +573,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.definite = set(f.Definite)
 	p.elsewhere = byFirstWord(phrases(f.Elsewhere))
 	p.windowLast = set(f.WindowLast)
+	p.weather = phrases(f.Weather)
 	p.participleEnds, p.pastEnds = f.ParticipleEnds, f.PastEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)
 	p.passive, p.wish = set(f.Passive), set(f.Wish)

@@ -1,0 +1,18 @@
+package recall
+
+import "testing"
+
+// How cold or warm it is, of no thing of this system, is the weather.
+func TestResolve_HowColdIsItIsTheWeather(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "how cold is it outside", ""},
+		{"en", "how cold did it get out on the apron at 3am last night", ""},
+		{"de", "Wie kalt war es letzte Nacht auf dem Vorfeld?", ""},
+		{"fr", "il fait quelle temperature a lyon ajd", ""},
+		{"es", "¿qué temperatura hace hoy en Sevilla?", ""},
+		// a thing named, or pointed back at, is ours
+		{"en", "how hot is the heater", "getProperty"},
+		{"en", "how warm is it in the tank?", "getProperty"},
+		{"en", "the warm one, how hot is it at the moment?", "getProperty"},
+	})
+}
