@@ -77,3 +77,27 @@ func (x *Index) markWeather(p *pack, toks []token, cs []conceptTok, markers mark
 		}
 	}
 }
+
+// markCountedOthers marks @off the object of a question of how many that
+// no pack knows ("how many people live in the block", "how many bags went
+// through belt 1", "wie viele Kälber"): this system counts litres and
+// alerts, not what the word names. A unit counts ("how many litres").
+func (x *Index) markCountedOthers(p *pack, toks []token, cs []conceptTok, markers marks) {
+	words := wordsOf(toks, false)
+	for k := range words {
+		ph, ok := phraseAt(toks, words, k, p.howMany)
+		if !ok || k+len(ph) >= len(words) {
+			continue
+		}
+		j := afterDeterminers(p, toks, words[k+len(ph)])
+		if j >= len(toks) || toks[j].kind != 'w' || toks[j].used {
+			continue
+		}
+		if _, _, unit := x.d.units.match(toks, j); unit {
+			continue
+		}
+		if x.unknownWord(p, toks, cs, j) {
+			markers["@off"] = append(markers["@off"], j)
+		}
+	}
+}

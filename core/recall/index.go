@@ -568,6 +568,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	dropTimeGloss(p, text, toks, clause, markers, qr.when)
 	crewOrOff(x, p, toks, cs, markers)
 	x.markWeather(p, toks, cs, markers)
+	x.markCountedOthers(p, toks, cs, markers)
 	markElsewhere(p, toks, markers)
 	markHowTo(p, toks, markers)
 	x.markQuestionsOfOthers(p, toks, cs, clause, markers)

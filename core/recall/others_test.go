@@ -16,3 +16,14 @@ func TestResolve_HowColdIsItIsTheWeather(t *testing.T) {
 		{"en", "the warm one, how hot is it at the moment?", "getProperty"},
 	})
 }
+
+// How many of something no pack knows is no count this system keeps.
+func TestResolve_HowManyOfOthers(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "how many people live in the block", ""},
+		{"en", "how many bags went through belt 1 today", ""},
+		{"fr", "combien de campeurs sont arrivés aujourd'hui ?", ""},
+		{"en", "how many litres are in the tank", "getProperty"},
+		{"en", "how many alerts are open", "getAlerts"},
+	})
+}
