@@ -246,6 +246,9 @@ type packFile struct {
 	// outside", "wie kalt war es letzte Nacht", "il fait quelle
 	// température", "¿qué temperatura hace?"): the air's, not the heater's
 	Weather []string `json:"weather"`
+	// LongAgo: words of a time long gone ("last year", "letztes Jahr", "el
+	// año pasado", "l'année dernière"), beyond any record a device keeps
+	LongAgo []string `json:"longAgo"`
 	// ToValue: the words before a value to reach ("valve to 60%", "Heizung
 	// auf 40 Grad", "la cinta a 10 m/min"); "tank at 60%" tells a state
 	ToValue []string `json:"toValue"`
@@ -443,6 +446,7 @@ type pack struct {
 	elsewhere      map[string][][]string // by first word
 	windowLast     map[string]bool
 	weather        [][]string
+	longAgo        [][]string
 	participleEnds []string
 	pastEnds       []string
 	nowWords       [][]string
@@ -574,6 +578,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.elsewhere = byFirstWord(phrases(f.Elsewhere))
 	p.windowLast = set(f.WindowLast)
 	p.weather = phrases(f.Weather)
+	p.longAgo = phrases(f.LongAgo)
 	p.participleEnds, p.pastEnds = f.ParticipleEnds, f.PastEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)
 	p.passive, p.wish = set(f.Passive), set(f.Wish)

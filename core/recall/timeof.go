@@ -1,6 +1,9 @@
 package recall
 
-import "time"
+import (
+	"strconv"
+	"time"
+)
 
 // markQuestionsOfOthers marks @off a question of when or who about
 // something else ("what time is the blast today?", "¿a qué hora cierra el
@@ -72,4 +75,63 @@ func (x *Index) whoLater(cs []conceptTok, when *TimeExpr, now time.Time) bool {
 		}
 	}
 	return who
+}
+
+// namesDated: a word of a target that takes a date is said ("the daily
+// report for 2025-01-14"): that target answers for any day.
+func (x *Index) namesDated(cs []conceptTok) bool {
+	for _, ct := range cs {
+		if ct.typo || x.df[ct.c] == 0 {
+			continue
+		}
+		for i := range x.targets {
+			if x.takesDate(&x.targets[i]) && x.uses(&x.targets[i], ct.c) && x.df[ct.c] <= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// takesDate: one of t's arguments is a date.
+func (x *Index) takesDate(t *tgt) bool {
+	for _, a := range t.Args {
+		if a.Type == "date" {
+			return true
+		}
+	}
+	return false
+}
+
+// longAgo: a question about a year gone by ("what was the tank level on
+// the 3rd of March last year", "la température de l'eau en janvier
+// 2018"): no device keeps its values, its Rhythm or its logs that long, so
+// it is nothing this system can answer. A number already read as a
+// quantity ("mixer to 2000 rpm") is no year.
+func longAgo(p *pack, toks []token, now time.Time, q func(i int) bool) bool {
+	words := wordsOf(toks, false)
+	for k := range words {
+		if _, ok := phraseAt(toks, words, k, p.longAgo); ok {
+			return true
+		}
+	}
+	for i, t := range toks {
+		if t.kind != 'n' || len(t.text) != 4 || q(i) {
+			continue
+		}
+		if y, err := strconv.Atoi(t.text); err == nil && y >= 1950 && y < now.Year() {
+			return true
+		}
+	}
+	return false
+}
+
+// quantityAt: t is the number of one of qs with a unit ("2000 rpm").
+func quantityAt(qs []Quantity, t token) bool {
+	for _, q := range qs {
+		if q.Unit != "" && q.Start <= t.start && t.end <= q.End {
+			return true
+		}
+	}
+	return false
 }

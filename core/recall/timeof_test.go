@@ -54,3 +54,16 @@ func TestResolve_WhoDidIsNoDeed(t *testing.T) {
 		{"fr", "qui a arrêté le convoyeur ?", "getRhythm"},
 	})
 }
+
+// A year gone by is beyond any record the device keeps; a date the daily
+// report takes, or a number with a unit, is not.
+func TestResolve_LongAgoIsNoRecord(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "what was the tank level on the 3rd of march last year", ""},
+		{"en", "did the pump run while we were away in 2019", ""},
+		{"fr", "quelle était la température de l'eau en janvier 2018", ""},
+		{"en", "Pull the daily report for 2025-01-14, the customer disputes that day's throughput.", "com.acme.report.daily"},
+		{"es", "Muéstrame el informe de producción del 3 de marzo de 2025", "com.acme.report.daily"},
+		{"en", "mixer to 1200 rpm", "com.acme.mixer.set_speed"},
+	})
+}
