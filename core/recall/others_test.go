@@ -27,3 +27,13 @@ func TestResolve_HowManyOfOthers(t *testing.T) {
 		{"en", "how many alerts are open", "getAlerts"},
 	})
 }
+
+// What data may leave, asked in the present, is the Valve; what has left
+// is its log.
+func TestResolve_WhatMayLeaveIsTheValve(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "what data is allowed to leave the system, and where does it go?", "getValve"},
+		{"fr", "quelles données sortent de la station, et vers où ?", "getValve"},
+		{"en", "what data has left the system?", "getValveLog"},
+	})
+}
