@@ -67,3 +67,15 @@ func TestResolve_LongAgoIsNoRecord(t *testing.T) {
 		{"en", "mixer to 1200 rpm", "com.acme.mixer.set_speed"},
 	})
 }
+
+// When someone comes or something happens that no pack knows is no
+// question for this system; when our own things run still is.
+func TestResolve_WhenOfOthers(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "when's the vet coming for the TB test", ""},
+		{"es", "¿Cuándo es la próxima junta de vecinos?", ""},
+		{"de", "wann kommt der Tierarzt?", ""},
+		{"en", "when does the backflush run?", "getSchedules"},
+		{"en", "when is the pump scheduled to start?", "getSchedules"},
+	})
+}
