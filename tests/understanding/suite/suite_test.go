@@ -105,84 +105,87 @@ func TestParse_RefusesCasesWithoutTheirParts(t *testing.T) {
 // who never saw the Recall tier or the phrases. A and B were used to find
 // general weaknesses after they were written, and so were the development
 // sets E to I, K, M to O, R to Z, AA to AD, AG to AJ, AM to AT, BB to BG,
-// BN to BP, BT to BV, BZ to CD, CK to CP, CT to CV, DD to DI and DM to DO;
-// C, D, L, P, Q, T, W, AE, AF, AK, AL, AU to AX, AY to BA, BH to BJ, BK to
-// BM, BQ to BS, BW to BY, CE to CJ, CQ to CS, CW to CY, DA to DC and DJ to
-// DL were only ever measured (J's figure
+// BN to BP, BT to BV, BZ to CD, CK to CP, CT to CV, DD to DI, DM to DO and
+// DS to DU; C, D, L, P, Q, T, W, AE, AF, AK, AL, AU to AX, AY to BA, BH to
+// BJ, BK to BM, BQ to BS, BW to BY, CE to CJ, CQ to CS, CW to CY, DA to DC,
+// DJ to DL and DP to DR were only ever measured (J's figure
 // guided one fix, its cases were never read). Each must have no wrong action,
 // and stay above floors about 3% under the figures of docs/conformance.md.
 func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 	type floors struct{ first, listed, outcome, rejected int }
 	sets := map[string]floors{
-		"dev-aa.json":     {first: 106, listed: 108, outcome: 228, rejected: 105}, // measured 110, 112, 236, 109
+		"dev-aa.json":     {first: 107, listed: 108, outcome: 230, rejected: 105}, // measured 111, 112, 238, 109
 		"dev-ab.json":     {first: 158, listed: 163, outcome: 223, rejected: 49},  // measured 163, 169, 230, 51
 		"dev-ac.json":     {first: 164, listed: 165, outcome: 230, rejected: 51},  // measured 170, 171, 238, 53
 		"dev-ad.json":     {first: 166, listed: 167, outcome: 227, rejected: 50},  // measured 172, 173, 235, 52
 		"dev-ag.json":     {first: 128, listed: 131, outcome: 210, rejected: 89},  // measured 132, 136, 217, 92
 		"dev-ah.json":     {first: 155, listed: 161, outcome: 214, rejected: 51},  // measured 160, 167, 221, 53
-		"dev-ai.json":     {first: 155, listed: 165, outcome: 209, rejected: 47},  // measured 160, 171, 216, 49
+		"dev-ai.json":     {first: 155, listed: 164, outcome: 209, rejected: 47},  // measured 160, 170, 216, 49
 		"dev-aj.json":     {first: 160, listed: 170, outcome: 212, rejected: 52},  // measured 165, 176, 219, 54
-		"dev-am.json":     {first: 149, listed: 163, outcome: 202, rejected: 51},  // measured 154, 169, 209, 53
-		"dev-an.json":     {first: 140, listed: 155, outcome: 200, rejected: 58},  // measured 145, 160, 207, 60
-		"dev-ao.json":     {first: 162, listed: 167, outcome: 224, rejected: 49},  // measured 168, 173, 231, 51
-		"dev-ap.json":     {first: 168, listed: 173, outcome: 223, rejected: 48},  // measured 174, 179, 230, 50
+		"dev-am.json":     {first: 149, listed: 163, outcome: 203, rejected: 51},  // measured 154, 169, 210, 53
+		"dev-an.json":     {first: 140, listed: 155, outcome: 201, rejected: 58},  // measured 145, 160, 208, 60
+		"dev-ao.json":     {first: 164, listed: 167, outcome: 226, rejected: 50},  // measured 170, 173, 234, 52
+		"dev-ap.json":     {first: 169, listed: 173, outcome: 224, rejected: 48},  // measured 175, 179, 231, 50
 		"dev-aq.json":     {first: 114, listed: 117, outcome: 223, rejected: 98},  // measured 118, 121, 230, 102
 		"dev-ar.json":     {first: 162, listed: 165, outcome: 225, rejected: 50},  // measured 168, 171, 232, 52
-		"dev-as.json":     {first: 162, listed: 165, outcome: 220, rejected: 50},  // measured 168, 171, 227, 52
-		"dev-at.json":     {first: 154, listed: 162, outcome: 218, rejected: 51},  // measured 159, 168, 225, 53
-		"dev-bb.json":     {first: 167, listed: 170, outcome: 228, rejected: 47},  // measured 173, 176, 236, 49
+		"dev-as.json":     {first: 163, listed: 166, outcome: 221, rejected: 50},  // measured 169, 172, 228, 52
+		"dev-at.json":     {first: 155, listed: 162, outcome: 219, rejected: 51},  // measured 160, 168, 226, 53
+		"dev-bb.json":     {first: 168, listed: 170, outcome: 229, rejected: 47},  // measured 174, 176, 237, 49
 		"dev-bc.json":     {first: 173, listed: 174, outcome: 226, rejected: 47},  // measured 179, 180, 234, 49
 		"dev-bd.json":     {first: 168, listed: 168, outcome: 227, rejected: 52},  // measured 174, 174, 235, 54
 		"dev-be.json":     {first: 159, listed: 164, outcome: 221, rejected: 49},  // measured 164, 170, 228, 51
 		"dev-bf.json":     {first: 155, listed: 159, outcome: 222, rejected: 52},  // measured 160, 164, 229, 54
-		"dev-bg.json":     {first: 158, listed: 162, outcome: 220, rejected: 50},  // measured 163, 168, 227, 52
-		"dev-bn.json":     {first: 145, listed: 151, outcome: 222, rejected: 69},  // measured 150, 156, 229, 72
-		"dev-bo.json":     {first: 138, listed: 147, outcome: 214, rejected: 68},  // measured 143, 152, 221, 71
-		"dev-bp.json":     {first: 161, listed: 162, outcome: 226, rejected: 58},  // measured 167, 168, 233, 60
+		"dev-bg.json":     {first: 159, listed: 162, outcome: 221, rejected: 50},  // measured 164, 168, 228, 52
+		"dev-bn.json":     {first: 145, listed: 151, outcome: 223, rejected: 69},  // measured 150, 156, 230, 72
+		"dev-bo.json":     {first: 138, listed: 147, outcome: 216, rejected: 68},  // measured 143, 152, 223, 71
+		"dev-bp.json":     {first: 161, listed: 162, outcome: 226, rejected: 58},  // measured 166, 168, 233, 60
 		"dev-bt.json":     {first: 161, listed: 164, outcome: 225, rejected: 53},  // measured 167, 170, 232, 55
-		"dev-bu.json":     {first: 148, listed: 150, outcome: 226, rejected: 63},  // measured 153, 155, 234, 65
+		"dev-bu.json":     {first: 149, listed: 150, outcome: 227, rejected: 63},  // measured 154, 155, 235, 65
 		"dev-bv.json":     {first: 161, listed: 168, outcome: 219, rejected: 49},  // measured 167, 174, 226, 51
 		"dev-bz.json":     {first: 125, listed: 128, outcome: 226, rejected: 91},  // measured 129, 132, 233, 94
-		"dev-ca.json":     {first: 137, listed: 137, outcome: 228, rejected: 76},  // measured 142, 142, 236, 79
-		"dev-cb.json":     {first: 164, listed: 166, outcome: 226, rejected: 47},  // measured 170, 172, 234, 49
-		"dev-cc.json":     {first: 150, listed: 155, outcome: 216, rejected: 60},  // measured 155, 160, 223, 62
-		"dev-cd.json":     {first: 140, listed: 158, outcome: 186, rejected: 60},  // measured 145, 163, 192, 62
-		"dev-ck.json":     {first: 122, listed: 124, outcome: 229, rejected: 105}, // measured 126, 128, 237, 109
-		"dev-cl.json":     {first: 119, listed: 120, outcome: 237, rejected: 108}, // measured 123, 124, 245, 112
+		"dev-ca.json":     {first: 137, listed: 137, outcome: 229, rejected: 76},  // measured 142, 142, 237, 79
+		"dev-cb.json":     {first: 164, listed: 166, outcome: 227, rejected: 47},  // measured 170, 172, 235, 49
+		"dev-cc.json":     {first: 150, listed: 155, outcome: 217, rejected: 60},  // measured 155, 160, 224, 62
+		"dev-cd.json":     {first: 139, listed: 158, outcome: 187, rejected: 60},  // measured 144, 163, 193, 62
+		"dev-ck.json":     {first: 122, listed: 124, outcome: 231, rejected: 105}, // measured 126, 128, 239, 109
+		"dev-cl.json":     {first: 120, listed: 121, outcome: 238, rejected: 108}, // measured 124, 125, 246, 112
 		"dev-cm.json":     {first: 111, listed: 111, outcome: 229, rejected: 105}, // measured 115, 115, 237, 109
-		"dev-cn.json":     {first: 132, listed: 134, outcome: 248, rejected: 107}, // measured 137, 139, 256, 111
+		"dev-cn.json":     {first: 133, listed: 134, outcome: 249, rejected: 107}, // measured 138, 139, 257, 111
 		"dev-co.json":     {first: 124, listed: 126, outcome: 244, rejected: 106}, // measured 128, 130, 252, 110
 		"dev-cp.json":     {first: 115, listed: 117, outcome: 211, rejected: 111}, // measured 119, 121, 218, 115
-		"dev-ct.json":     {first: 121, listed: 126, outcome: 226, rejected: 101}, // measured 125, 130, 233, 105
-		"dev-cu.json":     {first: 118, listed: 120, outcome: 225, rejected: 104}, // measured 122, 124, 232, 108
+		"dev-ct.json":     {first: 122, listed: 126, outcome: 227, rejected: 102}, // measured 126, 130, 235, 106
+		"dev-cu.json":     {first: 118, listed: 120, outcome: 226, rejected: 104}, // measured 122, 124, 233, 108
 		"dev-cv.json":     {first: 118, listed: 119, outcome: 236, rejected: 106}, // measured 122, 123, 244, 110
-		"dev-dd.json":     {first: 123, listed: 124, outcome: 227, rejected: 98},  // measured 127, 128, 235, 102
-		"dev-de.json":     {first: 125, listed: 127, outcome: 227, rejected: 101}, // measured 129, 131, 235, 105
+		"dev-dd.json":     {first: 123, listed: 124, outcome: 228, rejected: 98},  // measured 127, 128, 236, 102
+		"dev-de.json":     {first: 125, listed: 127, outcome: 229, rejected: 103}, // measured 129, 131, 237, 107
 		"dev-df.json":     {first: 128, listed: 129, outcome: 226, rejected: 98},  // measured 132, 133, 234, 102
 		"dev-dg.json":     {first: 158, listed: 167, outcome: 202, rejected: 45},  // measured 163, 173, 209, 47
-		"dev-dh.json":     {first: 170, listed: 175, outcome: 210, rejected: 47},  // measured 176, 181, 217, 49
-		"dev-di.json":     {first: 164, listed: 168, outcome: 220, rejected: 47},  // measured 170, 174, 227, 49
+		"dev-dh.json":     {first: 170, listed: 175, outcome: 211, rejected: 48},  // measured 176, 181, 218, 50
+		"dev-di.json":     {first: 165, listed: 168, outcome: 222, rejected: 47},  // measured 171, 174, 229, 49
 		"dev-dm.json":     {first: 161, listed: 166, outcome: 211, rejected: 51},  // measured 166, 172, 218, 53
 		"dev-dn.json":     {first: 161, listed: 168, outcome: 209, rejected: 50},  // measured 167, 174, 216, 52
-		"dev-do.json":     {first: 148, listed: 161, outcome: 179, rejected: 49},  // measured 153, 166, 185, 51
-		"dev-e.json":      {first: 176, listed: 178, outcome: 225, rejected: 24},  // measured 182, 184, 232, 25
+		"dev-do.json":     {first: 148, listed: 161, outcome: 180, rejected: 49},  // measured 153, 166, 186, 51
+		"dev-ds.json":     {first: 124, listed: 127, outcome: 221, rejected: 98},  // measured 128, 131, 228, 102
+		"dev-dt.json":     {first: 123, listed: 127, outcome: 221, rejected: 99},  // measured 127, 131, 228, 103
+		"dev-du.json":     {first: 122, listed: 128, outcome: 212, rejected: 99},  // measured 126, 132, 219, 103
+		"dev-e.json":      {first: 177, listed: 178, outcome: 225, rejected: 24},  // measured 183, 184, 232, 25
 		"dev-f.json":      {first: 144, listed: 145, outcome: 230, rejected: 60},  // measured 149, 150, 238, 62
 		"dev-g.json":      {first: 138, listed: 140, outcome: 228, rejected: 77},  // measured 143, 145, 236, 80
 		"dev-h.json":      {first: 167, listed: 172, outcome: 211, rejected: 36},  // measured 173, 178, 218, 38
 		"dev-i.json":      {first: 106, listed: 106, outcome: 232, rejected: 97},  // measured 110, 110, 240, 100
-		"dev-k.json":      {first: 166, listed: 171, outcome: 217, rejected: 43},  // measured 172, 177, 224, 45
+		"dev-k.json":      {first: 166, listed: 171, outcome: 216, rejected: 42},  // measured 172, 177, 223, 44
 		"dev-m.json":      {first: 169, listed: 171, outcome: 228, rejected: 43},  // measured 175, 177, 236, 45
 		"dev-n.json":      {first: 160, listed: 161, outcome: 229, rejected: 61},  // measured 165, 166, 237, 63
 		"dev-o.json":      {first: 163, listed: 166, outcome: 222, rejected: 49},  // measured 169, 172, 229, 51
 		"dev-r.json":      {first: 165, listed: 172, outcome: 225, rejected: 48},  // measured 171, 178, 232, 50
 		"dev-s.json":      {first: 172, listed: 175, outcome: 220, rejected: 43},  // measured 178, 181, 227, 45
-		"dev-u.json":      {first: 163, listed: 171, outcome: 220, rejected: 49},  // measured 169, 177, 227, 51
-		"dev-v.json":      {first: 163, listed: 168, outcome: 217, rejected: 47},  // measured 169, 174, 224, 49
+		"dev-u.json":      {first: 164, listed: 171, outcome: 222, rejected: 49},  // measured 170, 177, 229, 51
+		"dev-v.json":      {first: 163, listed: 168, outcome: 218, rejected: 47},  // measured 169, 174, 225, 49
 		"dev-x.json":      {first: 110, listed: 111, outcome: 228, rejected: 115}, // measured 114, 115, 236, 119
 		"dev-y.json":      {first: 161, listed: 163, outcome: 224, rejected: 43},  // measured 167, 169, 231, 45
-		"dev-z.json":      {first: 159, listed: 163, outcome: 223, rejected: 51},  // measured 164, 169, 230, 53
+		"dev-z.json":      {first: 160, listed: 163, outcome: 223, rejected: 51},  // measured 165, 169, 230, 53
 		"heldout-a.json":  {first: 172, listed: 175, outcome: 226, rejected: 29},  // measured 178, 181, 233, 30
-		"heldout-ae.json": {first: 164, listed: 170, outcome: 206, rejected: 45},  // measured 170, 176, 213, 47
+		"heldout-ae.json": {first: 164, listed: 170, outcome: 207, rejected: 46},  // measured 170, 176, 214, 48
 		"heldout-af.json": {first: 152, listed: 160, outcome: 211, rejected: 44},  // measured 157, 165, 218, 46
 		"heldout-ak.json": {first: 166, listed: 167, outcome: 218, rejected: 46},  // measured 172, 173, 225, 48
 		"heldout-al.json": {first: 165, listed: 173, outcome: 220, rejected: 47},  // measured 171, 179, 227, 49
@@ -190,43 +193,46 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 		"heldout-av.json": {first: 163, listed: 170, outcome: 217, rejected: 44},  // measured 169, 176, 224, 46
 		"heldout-aw.json": {first: 161, listed: 163, outcome: 219, rejected: 41},  // measured 167, 169, 226, 43
 		"heldout-ax.json": {first: 160, listed: 167, outcome: 214, rejected: 47},  // measured 165, 173, 221, 49
-		"heldout-ay.json": {first: 162, listed: 167, outcome: 224, rejected: 50},  // measured 168, 173, 231, 52
-		"heldout-az.json": {first: 161, listed: 168, outcome: 209, rejected: 48},  // measured 166, 174, 216, 50
+		"heldout-ay.json": {first: 164, listed: 167, outcome: 224, rejected: 50},  // measured 170, 173, 231, 52
+		"heldout-az.json": {first: 160, listed: 168, outcome: 211, rejected: 48},  // measured 165, 174, 218, 50
 		"heldout-b.json":  {first: 174, listed: 179, outcome: 224, rejected: 29},  // measured 180, 185, 231, 30
-		"heldout-ba.json": {first: 165, listed: 168, outcome: 223, rejected: 49},  // measured 171, 174, 230, 51
+		"heldout-ba.json": {first: 165, listed: 168, outcome: 224, rejected: 49},  // measured 171, 174, 231, 51
 		"heldout-bh.json": {first: 161, listed: 168, outcome: 219, rejected: 50},  // measured 167, 174, 226, 52
 		"heldout-bi.json": {first: 161, listed: 165, outcome: 223, rejected: 50},  // measured 167, 171, 230, 52
-		"heldout-bj.json": {first: 155, listed: 162, outcome: 215, rejected: 52},  // measured 160, 168, 222, 54
-		"heldout-bk.json": {first: 152, listed: 160, outcome: 208, rejected: 46},  // measured 157, 165, 215, 48
-		"heldout-bl.json": {first: 163, listed: 169, outcome: 217, rejected: 49},  // measured 169, 175, 224, 51
+		"heldout-bj.json": {first: 156, listed: 162, outcome: 216, rejected: 52},  // measured 161, 168, 223, 54
+		"heldout-bk.json": {first: 153, listed: 160, outcome: 208, rejected: 46},  // measured 158, 165, 215, 48
+		"heldout-bl.json": {first: 163, listed: 169, outcome: 218, rejected: 49},  // measured 169, 175, 225, 51
 		"heldout-bm.json": {first: 159, listed: 161, outcome: 214, rejected: 42},  // measured 164, 167, 221, 44
-		"heldout-bq.json": {first: 164, listed: 168, outcome: 219, rejected: 44},  // measured 170, 174, 226, 46
-		"heldout-br.json": {first: 161, listed: 162, outcome: 216, rejected: 52},  // measured 166, 168, 223, 54
-		"heldout-bs.json": {first: 158, listed: 161, outcome: 218, rejected: 51},  // measured 163, 167, 225, 53
+		"heldout-bq.json": {first: 164, listed: 168, outcome: 219, rejected: 45},  // measured 170, 174, 226, 47
+		"heldout-br.json": {first: 161, listed: 162, outcome: 215, rejected: 52},  // measured 166, 168, 222, 54
+		"heldout-bs.json": {first: 157, listed: 161, outcome: 217, rejected: 51},  // measured 162, 167, 224, 53
 		"heldout-bw.json": {first: 165, listed: 169, outcome: 221, rejected: 42},  // measured 171, 175, 228, 44
 		"heldout-bx.json": {first: 157, listed: 160, outcome: 211, rejected: 44},  // measured 162, 165, 218, 46
 		"heldout-by.json": {first: 156, listed: 161, outcome: 219, rejected: 48},  // measured 161, 166, 226, 50
-		"heldout-c.json":  {first: 172, listed: 175, outcome: 226, rejected: 28},  // measured 178, 181, 234, 29
-		"heldout-ce.json": {first: 159, listed: 162, outcome: 217, rejected: 48},  // measured 164, 168, 224, 50
+		"heldout-c.json":  {first: 173, listed: 175, outcome: 227, rejected: 28},  // measured 179, 181, 235, 29
+		"heldout-ce.json": {first: 159, listed: 162, outcome: 218, rejected: 48},  // measured 164, 168, 225, 50
 		"heldout-cf.json": {first: 166, listed: 169, outcome: 220, rejected: 44},  // measured 172, 175, 227, 46
-		"heldout-cg.json": {first: 162, listed: 167, outcome: 211, rejected: 48},  // measured 168, 173, 218, 50
+		"heldout-cg.json": {first: 162, listed: 167, outcome: 212, rejected: 48},  // measured 168, 173, 219, 50
 		"heldout-ch.json": {first: 157, listed: 160, outcome: 216, rejected: 50},  // measured 162, 165, 223, 52
 		"heldout-ci.json": {first: 148, listed: 153, outcome: 222, rejected: 55},  // measured 153, 158, 229, 57
 		"heldout-cj.json": {first: 159, listed: 161, outcome: 215, rejected: 49},  // measured 164, 166, 222, 51
-		"heldout-cq.json": {first: 156, listed: 162, outcome: 215, rejected: 46},  // measured 161, 168, 222, 48
+		"heldout-cq.json": {first: 157, listed: 162, outcome: 216, rejected: 46},  // measured 162, 168, 223, 48
 		"heldout-cr.json": {first: 169, listed: 172, outcome: 219, rejected: 43},  // measured 175, 178, 226, 45
-		"heldout-cs.json": {first: 154, listed: 163, outcome: 204, rejected: 45},  // measured 159, 169, 211, 47
-		"heldout-cw.json": {first: 168, listed: 172, outcome: 218, rejected: 44},  // measured 174, 178, 225, 46
-		"heldout-cx.json": {first: 168, listed: 170, outcome: 224, rejected: 49},  // measured 174, 176, 231, 51
+		"heldout-cs.json": {first: 154, listed: 163, outcome: 207, rejected: 46},  // measured 159, 169, 214, 48
+		"heldout-cw.json": {first: 168, listed: 172, outcome: 219, rejected: 44},  // measured 174, 178, 226, 46
+		"heldout-cx.json": {first: 169, listed: 170, outcome: 225, rejected: 49},  // measured 175, 176, 232, 51
 		"heldout-cy.json": {first: 156, listed: 162, outcome: 218, rejected: 46},  // measured 161, 168, 225, 48
-		"heldout-d.json":  {first: 168, listed: 176, outcome: 211, rejected: 29},  // measured 174, 182, 218, 30
+		"heldout-d.json":  {first: 169, listed: 176, outcome: 211, rejected: 29},  // measured 175, 182, 218, 30
 		"heldout-da.json": {first: 167, listed: 174, outcome: 205, rejected: 44},  // measured 173, 180, 212, 46
-		"heldout-db.json": {first: 167, listed: 172, outcome: 207, rejected: 45},  // measured 173, 178, 214, 47
-		"heldout-dc.json": {first: 157, listed: 166, outcome: 191, rejected: 45},  // measured 162, 172, 197, 47
-		"heldout-dj.json": {first: 165, listed: 172, outcome: 197, rejected: 48},  // measured 171, 178, 204, 50
-		"heldout-dk.json": {first: 154, listed: 164, outcome: 171, rejected: 44},  // measured 159, 170, 177, 46
-		"heldout-dl.json": {first: 166, listed: 173, outcome: 208, rejected: 49},  // measured 172, 179, 215, 51
-		"heldout-j.json":  {first: 152, listed: 159, outcome: 205, rejected: 41},  // measured 157, 164, 212, 43
+		"heldout-db.json": {first: 168, listed: 172, outcome: 209, rejected: 46},  // measured 174, 178, 216, 48
+		"heldout-dc.json": {first: 158, listed: 166, outcome: 194, rejected: 47},  // measured 163, 172, 200, 49
+		"heldout-dj.json": {first: 164, listed: 172, outcome: 197, rejected: 48},  // measured 170, 178, 204, 50
+		"heldout-dk.json": {first: 155, listed: 164, outcome: 172, rejected: 44},  // measured 160, 170, 178, 46
+		"heldout-dl.json": {first: 167, listed: 173, outcome: 210, rejected: 50},  // measured 173, 179, 217, 52
+		"heldout-dp.json": {first: 167, listed: 178, outcome: 207, rejected: 43},  // measured 173, 184, 214, 45
+		"heldout-dq.json": {first: 171, listed: 176, outcome: 210, rejected: 43},  // measured 177, 182, 217, 45
+		"heldout-dr.json": {first: 166, listed: 175, outcome: 210, rejected: 39},  // measured 172, 181, 217, 41
+		"heldout-j.json":  {first: 152, listed: 159, outcome: 206, rejected: 41},  // measured 157, 164, 213, 43
 		"heldout-l.json":  {first: 154, listed: 160, outcome: 205, rejected: 46},  // measured 159, 165, 212, 48
 		"heldout-p.json":  {first: 156, listed: 162, outcome: 209, rejected: 47},  // measured 161, 168, 216, 49
 		"heldout-q.json":  {first: 157, listed: 166, outcome: 206, rejected: 47},  // measured 162, 172, 213, 49
