@@ -105,7 +105,7 @@ fuzz:
 	done
 
 ## ---- measure ---------------------------------------------------------------
-bench: build
+bench: deps build
 	$(GO) run ./cmd/heart-bench -out bench/report.md
 
 understanding:
