@@ -1560,18 +1560,29 @@ func (x *Index) resolve(qr *query) Result {
 	scores := map[int]float64{}
 	// 1. the inverted index: only docs sharing a concept are touched
 	acc := map[int32]float64{}
-	anchored := map[int32]bool{} // a word other than a modifier matched
+	var modifiers []string // said; a doc only they reach is not scored
 	for c, w := range qr.q {
-		modifier := containsStr(x.d.concepts.Modifiers, c)
+		if containsStr(x.d.concepts.Modifiers, c) {
+			modifiers = append(modifiers, c)
+		}
 		for _, di := range x.post[c] {
 			acc[di] += w
-			anchored[di] = anchored[di] || !modifier
+		}
+	}
+	if len(modifiers) > 0 {
+		byModifiers := map[int32]float64{}
+		for _, c := range modifiers {
+			for _, di := range x.post[c] {
+				byModifiers[di] += qr.q[c]
+			}
+		}
+		for di, w := range byModifiers {
+			if acc[di] <= w+1e-12 {
+				delete(acc, di) // "the last water bill": "last" alone
+			}
 		}
 	}
 	for di, o := range acc {
-		if !anchored[di] {
-			continue
-		}
 		dc := &x.docs[di]
 		s := f1(o, qr.mass, dc.mass) * dc.weight * dc.fit(qr)
 		if s > scores[int(dc.target)] {
