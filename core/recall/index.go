@@ -866,7 +866,10 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.story = context
 	estimate := asksEstimate(p, toks)
 	qr.offWhy = offReasons(toks, markers, qr.code, arith || estimate, qr.foreign, generic)
-	qr.off = markers.has("@off") || qr.code || arith || estimate || qr.foreign || generic || x.smallTalk(toks, cs, greetEnd) || x.thanksOnly(p, toks, cs) || x.whoLater(cs, qr.when, now) || qr.read && longAgo(p, toks, now, func(i int) bool { return quantityAt(qr.qty, toks[i]) }) && !x.namesDated(cs) ||
+	// errands of their own: small talk, thanks alone, a rota, a year gone by
+	talk := x.smallTalk(toks, cs, greetEnd) || x.thanksOnly(p, toks, cs)
+	others := x.whoLater(cs, qr.when, now) || qr.read && x.asksLongAgo(p, toks, cs, qr.qty, now)
+	qr.off = markers.has("@off") || qr.code || arith || estimate || qr.foreign || generic || talk || others ||
 		((qr.read || !x.anyAction(cs)) && x.conversion(p, toks, ownWords(cs, context), qr.qty, unitWords))
 	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.") && x.negatesRequest(p, toks, cs, markers["@neg"])
 	qr.nudge = markers.has("@nudge")

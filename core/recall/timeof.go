@@ -77,6 +77,13 @@ func (x *Index) whoLater(cs []conceptTok, when *TimeExpr, now time.Time) bool {
 	return who
 }
 
+// asksLongAgo: the request asks about a year gone by (longAgo), with no
+// number of its quantities taken for a year and no target that takes a
+// date named.
+func (x *Index) asksLongAgo(p *pack, toks []token, cs []conceptTok, qs []Quantity, now time.Time) bool {
+	return longAgo(p, toks, now, func(i int) bool { return quantityAt(qs, toks[i]) }) && !x.namesDated(cs)
+}
+
 // namesDated: a word of a target that takes a date is said ("the daily
 // report for 2025-01-14"): that target answers for any day.
 func (x *Index) namesDated(cs []conceptTok) bool {

@@ -351,10 +351,11 @@ func (x *Index) keepWindows(qs []Quantity, cs []conceptTok) []Quantity {
 	return slices.DeleteFunc(qs, func(q Quantity) bool { return q.window })
 }
 
-// plural: w looks like a plural in p's language ("hours", "Stunden").
+// plural: w looks like a plural in p's language ("hours", "Stunden",
+// "Tage").
 func plural(p *pack, w string) bool {
 	if p.lang == "de" {
-		return strings.HasSuffix(w, "en") || strings.HasSuffix(w, "n") && !strings.HasSuffix(w, "e")
+		return strings.HasSuffix(w, "n") || w == "tage"
 	}
 	return strings.HasSuffix(w, "s")
 }
