@@ -18,15 +18,18 @@ func (x *Index) stateOfWrittenComponent(ents []entityMatch, ids []EntityRef) []e
 			break
 		}
 	}
-	if comp == nil || slices.ContainsFunc(ents, func(m entityMatch) bool { return m.ref.Kind == "property" && !x.onlyThingAndState(m.covered) }) {
-		return ents // "Conveyor-1 … What speed is it doing?" names a value
+	if comp == nil {
+		return ents
 	}
-	out := ents[:0:0]
-	for _, m := range ents {
-		if m.ref.Kind == "property" && x.onlyThingAndState(m.covered) {
-			m = entityMatch{ref: *comp, covered: m.covered, score: m.score}
+	out := slices.Clone(ents)
+	for k, m := range out {
+		if m.ref.Kind != "property" {
+			continue
 		}
-		out = append(out, m)
+		if !x.onlyThingAndState(m.covered) {
+			return ents // "Conveyor-1 … What speed is it doing?" names a value
+		}
+		out[k] = entityMatch{ref: *comp, covered: m.covered, score: m.score}
 	}
 	return out
 }

@@ -65,16 +65,10 @@ func (x *Index) markWeather(p *pack, toks []token, cs []conceptTok, markers mark
 	if len(p.weather) == 0 || slices.ContainsFunc(cs, func(ct conceptTok) bool { return !ct.typo && (x.thingOf[ct.c] != "" || x.isComponentWord(ct.c)) }) {
 		return
 	}
-	words := wordsOf(toks, false)
-	for k := range words {
-		if _, ok := phraseAt(toks, words, k, p.weather); ok {
-			// "the warm one, how hot is it?": "it" points back at a thing
-			if slices.ContainsFunc(toks[:words[k]], func(t token) bool { return t.kind == 'w' && p.pronounOne[t.text] }) {
-				return
-			}
-			markers["@off"] = append(markers["@off"], words[k])
-			return
-		}
+	at, ok := firstPhrase(p.weather, toks, func(int) bool { return true })
+	// "the warm one, how hot is it?": "it" points back at a thing
+	if ok && !slices.ContainsFunc(toks[:at], func(t token) bool { return t.kind == 'w' && p.pronounOne[t.text] }) {
+		markers["@off"] = append(markers["@off"], at)
 	}
 }
 

@@ -68,6 +68,7 @@ type Index struct {
 	entByConcept map[string][]int
 	cmdsOf       map[string][]int // thing -> its commands
 	ownNames     map[string]bool  // words of the system's own name ("acme"), names.go
+	datedWords   map[string]bool  // concepts of the targets that take a date (namesDated)
 	action       map[string]bool
 	haltC        map[string]bool
 	stopOnly     map[string]bool
@@ -109,10 +110,12 @@ func Build(targets []Target, entities []Entity, opts Options) (*Index, error) {
 		x.addTarget(t)
 	}
 	x.namePaths()
-	x.dfAct = map[string]int{}
-	for _, t := range x.targets {
+	x.dfAct, x.datedWords = map[string]int{}, map[string]bool{}
+	for i, t := range x.targets {
+		dated := takesDate(&x.targets[i])
 		for _, c := range x.targetConcepts(t) {
 			x.df[c]++
+			x.datedWords[c] = x.datedWords[c] || dated
 		}
 		// the words of texts that do something, not of those that ask
 		// ("list the actions waiting for approval" approves nothing)

@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"slices"
 	"strconv"
 	"time"
 )
@@ -87,21 +88,11 @@ func (x *Index) asksLongAgo(p *pack, toks []token, cs []conceptTok, qs []Quantit
 // namesDated: a word of a target that takes a date is said ("the daily
 // report for 2025-01-14"): that target answers for any day.
 func (x *Index) namesDated(cs []conceptTok) bool {
-	for _, ct := range cs {
-		if ct.typo || x.df[ct.c] == 0 {
-			continue
-		}
-		for i := range x.targets {
-			if x.takesDate(&x.targets[i]) && x.uses(&x.targets[i], ct.c) && x.df[ct.c] <= 2 {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(cs, func(ct conceptTok) bool { return !ct.typo && x.datedWords[ct.c] && x.df[ct.c] <= 2 })
 }
 
 // takesDate: one of t's arguments is a date.
-func (x *Index) takesDate(t *tgt) bool {
+func takesDate(t *tgt) bool {
 	for _, a := range t.Args {
 		if a.Type == "date" {
 			return true
@@ -116,11 +107,8 @@ func (x *Index) takesDate(t *tgt) bool {
 // it is nothing this system can answer. A number already read as a
 // quantity ("mixer to 2000 rpm") is no year.
 func longAgo(p *pack, toks []token, now time.Time, q func(i int) bool) bool {
-	words := wordsOf(toks, false)
-	for k := range words {
-		if _, ok := phraseAt(toks, words, k, p.longAgo); ok {
-			return true
-		}
+	if _, ok := firstPhrase(p.longAgo, toks, func(int) bool { return true }); ok {
+		return true
 	}
 	for i, t := range toks {
 		if t.kind != 'n' || len(t.text) != 4 || q(i) {
