@@ -10,6 +10,10 @@ import "sort"
 // thousands of combinations.
 type rateFile struct {
 	Per     []string `json:"per"`
+	// Change: the unit of a rate's change per unit of time ("L/min" per
+	// second is "L/min/s", a ramp), so "1 litre/min per second" is read
+	// whatever way the flow is written
+	Change map[string]string `json:"change"`
 	Amounts []struct {
 		Rate    string   `json:"rate"`   // the canonical rate: "m/min", "L/min"
 		Factor  float64  `json:"factor"` // one of the amount in the rate's unit of amount (m, L)
@@ -21,6 +25,7 @@ type rateFile struct {
 type rateParts struct {
 	amounts map[string][]rateAmount
 	per     map[string][][]string
+	change  map[string]string
 }
 
 type rateAmount struct {
@@ -30,7 +35,7 @@ type rateAmount struct {
 }
 
 func (f rateFile) parts() *rateParts {
-	r := &rateParts{amounts: map[string][]rateAmount{}, per: map[string][][]string{}}
+	r := &rateParts{amounts: map[string][]rateAmount{}, per: map[string][][]string{}, change: f.Change}
 	for _, a := range f.Amounts {
 		for _, s := range a.Aliases {
 			if toks := aliasTokens(s); len(toks) > 0 {
@@ -66,22 +71,56 @@ func (t *unitTable) matchRate(toks []token, i int) (unitAlias, int, bool) {
 		if !ok || j >= len(toks) {
 			continue
 		}
-		for _, per := range t.rates.per[toks[j].text] {
-			k, ok := wordsAt(toks, j, per)
-			if !ok || k >= len(toks) {
-				continue
-			}
-			for _, tu := range t.byFirst[toks[k].text] {
-				end, ok := wordsAt(toks, k, tu.toks)
-				if !ok || tu.dim != "time" || tu.factor <= 0 || toks[end-1].elided {
-					continue
-				}
-				all := append(append(append([]string{}, a.toks...), per...), tu.toks...)
-				return unitAlias{toks: all, unit: a.rate, dim: t.dims[a.rate], factor: a.factor * 60 / tu.factor}, end, true
-			}
+		if tu, end, ok := t.perTime(toks, j); ok {
+			all := append(append([]string{}, a.toks...), tokenTexts(toks[j:end])...)
+			return unitAlias{toks: all, unit: a.rate, dim: t.dims[a.rate], factor: a.factor * 60 / tu.factor}, end, true
 		}
 	}
 	return unitAlias{}, i, false
+}
+
+// perTime reads "per <unit of time>" at toks[j:] and returns the unit of
+// time and the index after it.
+func (t *unitTable) perTime(toks []token, j int) (unitAlias, int, bool) {
+	if j >= len(toks) {
+		return unitAlias{}, j, false
+	}
+	for _, per := range t.rates.per[toks[j].text] {
+		k, ok := wordsAt(toks, j, per)
+		if !ok || k >= len(toks) {
+			continue
+		}
+		for _, tu := range t.byFirst[toks[k].text] {
+			end, ok := wordsAt(toks, k, tu.toks)
+			if ok && tu.dim == "time" && tu.factor > 0 && !toks[end-1].elided {
+				return tu, end, true
+			}
+		}
+	}
+	return unitAlias{}, j, false
+}
+
+// changeOf reads a rate's change after the rate a ends at toks[end:]
+// ("1 litre/min | per second"): the rate per second of time.
+func (t *unitTable) changeOf(toks []token, a unitAlias, end int) (unitAlias, int, bool) {
+	to, ok := t.rates.change[a.unit]
+	if !ok || a.offset != 0 {
+		return unitAlias{}, end, false
+	}
+	tu, k, ok := t.perTime(toks, end)
+	if !ok {
+		return unitAlias{}, end, false
+	}
+	words := append(append([]string{}, a.toks...), tokenTexts(toks[end:k])...)
+	return unitAlias{toks: words, unit: to, dim: t.dims[to], factor: a.factor / tu.factor}, k, true
+}
+
+func tokenTexts(toks []token) []string {
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.text
+	}
+	return out
 }
 
 // wordsAt: the unused tokens at toks[i:] are words; it returns the index

@@ -112,12 +112,21 @@ func (t *unitTable) match(toks []token, i int) (unitAlias, int, bool) {
 	for _, a := range t.byFirst[toks[i].text] {
 		if end, ok := wordsAt(toks, i, a.toks); ok && !toks[end-1].elided {
 			if r, rend, composed := t.matchRate(toks, i); composed && rend > end {
-				return r, rend, true // "cm per second" is longer than "cm"
+				a, end = r, rend // "cm per second" is longer than "cm"
+			}
+			if c, cend, ok := t.changeOf(toks, a, end); ok {
+				return c, cend, true // "litre/min per second" is a ramp
 			}
 			return a, end, true
 		}
 	}
-	return t.matchRate(toks, i)
+	if r, end, ok := t.matchRate(toks, i); ok {
+		if c, cend, ok := t.changeOf(toks, r, end); ok {
+			return c, cend, true
+		}
+		return r, end, true
+	}
+	return unitAlias{}, i, false
 }
 
 // canonical returns the canonical unit for a unit as a definition writes it

@@ -82,6 +82,12 @@ func TestUnits_ConvertToTheCanonicalUnit(t *testing.T) {
 		{"es", "600 metros por hora", 10, "m/min"},
 		{"fr", "1 litre à la seconde", 60, "L/min"},
 		{"fr", "90 litres par heure", 1.5, "L/min"},
+		// a rate's change per unit of time, however the rate is written
+		{"en", "1 litre/min per second", 1, "L/min/s"},
+		{"en", "90 litres per minute per minute", 1.5, "L/min/s"},
+		{"de", "2 Liter pro Minute pro Sekunde", 2, "L/min/s"},
+		{"es", "3 litros/min por segundo", 3, "L/min/s"},
+		{"fr", "1 litre par minute par seconde", 1, "L/min/s"},
 	}
 	for _, c := range cases {
 		qs := quantitiesIn(c.lang, c.text)
