@@ -9,11 +9,11 @@ import "sort"
 // way of saying "per" and every unit of time is read, without listing the
 // thousands of combinations.
 type rateFile struct {
-	Per     []string `json:"per"`
+	Per []string `json:"per"`
 	// Change: the unit of a rate's change per unit of time ("L/min" per
 	// second is "L/min/s", a ramp), so "1 litre/min per second" is read
 	// whatever way the flow is written
-	Change map[string]string `json:"change"`
+	Change  map[string]string `json:"change"`
 	Amounts []struct {
 		Rate    string   `json:"rate"`   // the canonical rate: "m/min", "L/min"
 		Factor  float64  `json:"factor"` // one of the amount in the rate's unit of amount (m, L)
