@@ -168,7 +168,10 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 		"dev-ds.json":     {first: 124, listed: 127, outcome: 221, rejected: 98},  // measured 128, 131, 228, 102
 		"dev-dt.json":     {first: 123, listed: 127, outcome: 221, rejected: 99},  // measured 127, 131, 228, 103
 		"dev-du.json":     {first: 122, listed: 128, outcome: 212, rejected: 99},  // measured 126, 132, 219, 103
+		"dev-dy.json":     {first: 113, listed: 121, outcome: 216, rejected: 101}, // measured 117, 125, 223, 105
+		"dev-dz.json":     {first: 109, listed: 122, outcome: 198, rejected: 97},  // measured 113, 126, 205, 101
 		"dev-e.json":      {first: 177, listed: 178, outcome: 225, rejected: 24},  // measured 183, 184, 232, 25
+		"dev-ea.json":     {first: 110, listed: 123, outcome: 215, rejected: 103}, // measured 114, 127, 222, 107
 		"dev-f.json":      {first: 144, listed: 145, outcome: 230, rejected: 60},  // measured 149, 150, 238, 62
 		"dev-g.json":      {first: 138, listed: 140, outcome: 228, rejected: 77},  // measured 143, 145, 236, 80
 		"dev-h.json":      {first: 167, listed: 172, outcome: 211, rejected: 36},  // measured 173, 178, 218, 38
@@ -232,6 +235,9 @@ func TestSuite_HeldOutSets_NoWrongActionsAndFloors(t *testing.T) {
 		"heldout-dp.json": {first: 167, listed: 178, outcome: 207, rejected: 43},  // measured 173, 184, 214, 45
 		"heldout-dq.json": {first: 171, listed: 176, outcome: 210, rejected: 43},  // measured 177, 182, 217, 45
 		"heldout-dr.json": {first: 166, listed: 175, outcome: 210, rejected: 39},  // measured 172, 181, 217, 41
+		"heldout-dv.json": {first: 157, listed: 168, outcome: 202, rejected: 45},  // measured 162, 174, 209, 47
+		"heldout-dw.json": {first: 167, listed: 180, outcome: 197, rejected: 44},  // measured 173, 186, 204, 46
+		"heldout-dx.json": {first: 153, listed: 171, outcome: 192, rejected: 42},  // measured 158, 177, 198, 44
 		"heldout-j.json":  {first: 152, listed: 159, outcome: 206, rejected: 41},  // measured 157, 164, 213, 43
 		"heldout-l.json":  {first: 154, listed: 160, outcome: 205, rejected: 46},  // measured 159, 165, 212, 48
 		"heldout-p.json":  {first: 156, listed: 162, outcome: 209, rejected: 47},  // measured 161, 168, 216, 49
