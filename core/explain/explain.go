@@ -9,6 +9,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -55,7 +56,6 @@ type Set struct {
 	Vague         string               `json:"vague"`
 	Hypothetical  string               `json:"hypothetical"` // "what would happen if …": the change offered
 	Recurring     string               `json:"recurring"`    // "every day at 6": one schedule runs once
-	With          string               `json:"with"`         // "set pump flow with litresPerMin 40"
 	Or            string               `json:"or"`           // "A, B or C"
 	Weekdays      []string             `json:"weekdays"`     // Sunday first
 	Months        []string             `json:"months"`
@@ -359,17 +359,25 @@ func Value(v any) string {
 	return clip(string(b), 80)
 }
 
-// Args writes arguments for a sentence in this set's language: " with
-// litresPerMin 40 L/min" (" mit", " con", " avec").
-func (s *Set) Args(args map[string]any, units map[string]string) string {
-	if list := ArgList(args, units); list != "" {
-		return " " + s.With + " " + list
+// ArgWords are how answers name arguments and write their values: the
+// words for each name ("flow setpoint" for litresPerMin) and its unit.
+type ArgWords struct {
+	Names map[string]string
+	Units map[string]string
+}
+
+// Args writes arguments after a title: " (flow setpoint: 40 L/min)", the
+// same in every language (the words are the device's or the set's).
+func (s *Set) Args(args map[string]any, w ArgWords) string {
+	if list := ArgList(args, w); list != "" {
+		return " (" + list + ")"
 	}
 	return ""
 }
 
-// ArgList writes the arguments as "name value unit, ...", sorted by name.
-func ArgList(args map[string]any, units map[string]string) string {
+// ArgList writes the arguments as "words: value unit, ...", sorted by name;
+// an argument with no words is named as it is.
+func ArgList(args map[string]any, w ArgWords) string {
 	keys := make([]string, 0, len(args))
 	for k := range args {
 		keys = append(keys, k)
@@ -377,7 +385,11 @@ func ArgList(args map[string]any, units map[string]string) string {
 	sort.Strings(keys)
 	var parts []string
 	for _, k := range keys {
-		parts = append(parts, k+" "+Value(args[k])+glued(units[k]))
+		name := k
+		if words := w.Names[k]; words != "" {
+			name = words
+		}
+		parts = append(parts, name+": "+Value(args[k])+glued(w.Units[k])+inMinutes(args[k], w.Units[k]))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -392,11 +404,11 @@ func (s *Set) JoinOr(items []string) string {
 
 // PendingAnswer states exactly what waits for approval: target, values,
 // timing.
-func (s *Set) PendingAnswer(title Title, args map[string]any, units map[string]string, at *time.Time, tz *time.Location, actionID string) string {
+func (s *Set) PendingAnswer(title Title, args map[string]any, w ArgWords, at *time.Time, tz *time.Location, actionID string) string {
 	if at != nil {
-		return Fill(s.PendingAt, map[string]string{"title": title.String(), "args": s.Args(args, units), "at": s.At(*at, tz), "id": actionID})
+		return Fill(s.PendingAt, map[string]string{"title": title.String(), "args": s.Args(args, w), "at": s.At(*at, tz), "id": actionID})
 	}
-	return Fill(s.Pending, map[string]string{"title": title.Inline(), "args": s.Args(args, units), "timing": s.TimingNow, "id": actionID})
+	return Fill(s.Pending, map[string]string{"title": title.Inline(), "args": s.Args(args, w), "timing": s.TimingNow, "id": actionID})
 }
 
 // At writes an instant in the device's time zone, exactly, with this set's
@@ -431,6 +443,22 @@ func (s *Set) Refusal(reason string, title Title, vars map[string]string) string
 	}
 	filled["title"] = title.Inline()
 	return capitalize(Fill(tmpl, filled))
+}
+
+// inMinutes adds a long span of seconds in minutes or hours, so a person
+// confirming "3600 s" sees the hour: " = 1 h", " = 10 min", "" otherwise.
+func inMinutes(v any, unit string) string {
+	f, ok := v.(float64)
+	if i, isInt := v.(int); isInt {
+		f, ok = float64(i), true
+	}
+	if !ok || unit != "s" || f < 120 || math.Mod(f, 60) != 0 {
+		return ""
+	}
+	if math.Mod(f, 3600) == 0 {
+		return " = " + strconv.Itoa(int(f/3600)) + " h"
+	}
+	return " = " + strconv.Itoa(int(f/60)) + " min"
 }
 
 // glued writes a unit after a number: "62%", "40 L/min", "41.2 °C".

@@ -94,12 +94,12 @@ func TestReadAnswer_ListNounsInEveryLanguage(t *testing.T) {
 
 func TestPendingAnswer_StatesTargetValuesAndTiming(t *testing.T) {
 	set := Load().For("en")
-	now := set.PendingAnswer(plain("Set pump flow"), map[string]any{"litresPerMin": 40.0}, map[string]string{"litresPerMin": "L/min"}, nil, time.UTC, "id-1")
-	assert.Equal(t, "I have asked the device to set pump flow with litresPerMin 40 L/min, to run as soon as it is approved. It will not happen until a person approves it (Action id-1).", now)
+	now := set.PendingAnswer(plain("Set pump flow"), map[string]any{"litresPerMin": 40.0}, ArgWords{Names: map[string]string{"litresPerMin": "flow setpoint"}, Units: map[string]string{"litresPerMin": "L/min"}}, nil, time.UTC, "id-1")
+	assert.Equal(t, "I have asked the device to set pump flow (flow setpoint: 40 L/min), to run as soon as it is approved. It will not happen until a person approves it (Action id-1).", now)
 	berlin, err := time.LoadLocation("Europe/Berlin")
 	require.NoError(t, err)
 	at := time.Date(2026, 1, 11, 21, 0, 0, 0, time.UTC)
-	later := set.PendingAnswer(set.Title("postSystemRestart", "Restart the system now"), nil, nil, &at, berlin, "id-2")
+	later := set.PendingAnswer(set.Title("postSystemRestart", "Restart the system now"), nil, ArgWords{}, &at, berlin, "id-2")
 	assert.Equal(t, `I have asked the device to schedule "Restart the system now" for Sunday 11 January 2026, 22:00 (Europe/Berlin, UTC+01:00). It will not happen until a person approves it (Action id-2).`, later)
 }
 
@@ -198,14 +198,14 @@ func TestTemplates_ForPicksTheLanguage(t *testing.T) {
 func TestPendingAnswer_InGerman(t *testing.T) {
 	set := Load().For("de")
 	// a product command's title comes from the device, as it is
-	now := set.PendingAnswer(set.Title("com.acme.pump.set_flow", "Set pump flow"), nil, nil, nil, time.UTC, "id-1")
+	now := set.PendingAnswer(set.Title("com.acme.pump.set_flow", "Set pump flow"), nil, ArgWords{}, nil, time.UTC, "id-1")
 	assert.Equal(t, "Ich habe das Gerät gebeten, „set pump flow“ auszuführen, sobald es genehmigt ist. Das geschieht erst, wenn eine Person es genehmigt hat (Aktion id-1).", now)
 	assert.Equal(t, "Nur eine Person darf „calibrate sensor“ ausführen, und zwar direkt, nicht über den Core. Bitte tun Sie es selbst am Gerät oder in dessen eigener Oberfläche.",
 		set.Refusal("person-only", plain("Calibrate sensor"), nil))
 	// an Index operation's title is German, its nouns capitalised
 	restart := set.Title("postSystemRestart", "Restart the system now")
 	assert.Equal(t, "Ich habe das Gerät gebeten, „System jetzt neu starten“ auszuführen, sobald es genehmigt ist. Das geschieht erst, wenn eine Person es genehmigt hat (Aktion id-1).",
-		set.PendingAnswer(restart, nil, nil, nil, time.UTC, "id-1"))
+		set.PendingAnswer(restart, nil, ArgWords{}, nil, time.UTC, "id-1"))
 	assert.Equal(t, "Sie dürfen „System jetzt neu starten“ nicht ausführen: Dafür ist der Scope heart.admin nötig, über den Sie nicht verfügen.",
 		set.Refusal("caller-not-allowed", restart, map[string]string{"scope": "heart.admin", "title": "ignored"}))
 }
@@ -290,17 +290,25 @@ func TestTemplates_CoreDetailInEveryLanguage(t *testing.T) {
 func TestTemplates_DatesAndJoinsInTheLanguage(t *testing.T) {
 	all := Load()
 	at := time.Date(2026, 1, 11, 22, 0, 0, 0, time.UTC)
-	cases := []struct{ lang, date, or, with string }{
-		{"en", "Sunday 11 January 2026, 22:00 (UTC)", "a, b or c", " with level 3"},
-		{"de", "Sonntag 11 Januar 2026, 22:00 (UTC)", "a, b oder c", " mit level 3"},
-		{"es", "domingo 11 enero 2026, 22:00 (UTC)", "a, b o c", " con level 3"},
-		{"fr", "dimanche 11 janvier 2026, 22:00 (UTC)", "a, b ou c", " avec level 3"},
+	cases := []struct{ lang, date, or string }{
+		{"en", "Sunday 11 January 2026, 22:00 (UTC)", "a, b or c"},
+		{"de", "Sonntag 11 Januar 2026, 22:00 (UTC)", "a, b oder c"},
+		{"es", "domingo 11 enero 2026, 22:00 (UTC)", "a, b o c"},
+		{"fr", "dimanche 11 janvier 2026, 22:00 (UTC)", "a, b ou c"},
 	}
 	for _, c := range cases {
 		s := all.For(c.lang)
 		assert.Equal(t, c.date, s.At(at, time.UTC), c.lang)
 		assert.Equal(t, c.or, s.JoinOr([]string{"a", "b", "c"}), c.lang)
-		assert.Equal(t, c.with, s.Args(map[string]any{"level": 3.0}, nil), c.lang)
+		// arguments are written the same way in every language; their
+		// words come from the device or the set
+		assert.Equal(t, " (Stufe: 3, windowSec: 60 s)", s.Args(map[string]any{"windowSec": 60, "level": 3.0},
+			ArgWords{Names: map[string]string{"level": "Stufe"}, Units: map[string]string{"windowSec": "s"}}), c.lang)
+	}
+	assert.Equal(t, "", all.For("en").Args(nil, ArgWords{}), "no arguments, nothing written")
+	seconds := ArgWords{Units: map[string]string{"durationSec": "s"}}
+	for v, want := range map[any]string{3600: " (durationSec: 3600 s = 1 h)", 300.0: " (durationSec: 300 s = 5 min)", 90: " (durationSec: 90 s)", 61.5: " (durationSec: 61.5 s)"} {
+		assert.Equal(t, want, all.For("en").Args(map[string]any{"durationSec": v}, seconds), "a long span is also given in minutes or hours")
 	}
 }
 

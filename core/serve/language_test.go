@@ -53,7 +53,7 @@ func TestServe_AnswerCarriesTheTitleInTheRequestsLanguage(t *testing.T) {
 		dev := newFake()
 		out := serveText(t, env(t, dev, in("fr", match("com.acme.tank.fill", 0.9, map[string]any{"targetPercent": 80.0}, map[string]string{"targetPercent": Stated}))), operator, "remplis la cuve à 80")
 		require.Equal(t, PendingApproval, out.Outcome, out.Answer)
-		assert.Contains(t, out.Answer, "« fill the tank » avec targetPercent 80%")
+		assert.Contains(t, out.Answer, "« fill the tank » (targetPercent: 80%)")
 	})
 	t.Run("English stays the Index summary", func(t *testing.T) {
 		dev := newFake()

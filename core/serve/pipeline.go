@@ -653,10 +653,7 @@ func (r *run) grounded(t Target, g Grounding, in *Intent) *Response {
 	if len(g.Missing) > 0 {
 		p, _ := t.Param(g.Missing[0])
 		// "What flow setpoint (L/min) …", not "What litresPerMin …"
-		name := r.set.ArgName(p.Name)
-		if name == p.Name && p.Description != "" && len(strings.Fields(p.Description)) <= 4 {
-			name = explain.LowerFirst(p.Description)
-		}
+		name := r.argName(p)
 		if p.Unit != "" {
 			name += " (" + p.Unit + ")"
 		}
@@ -686,7 +683,7 @@ func (r *run) check(t Target, args map[string]any, in *Intent) *Response {
 	if t.schema != nil {
 		if p := t.schema.Validate(args); p != nil {
 			if p.Code == api.CodeOutOfRange {
-				return r.refuse(in, ReasonOutOfRange, r.title(t), map[string]string{"args": explain.ArgList(args, r.units(t)), "detail": p.Detail})
+				return r.refuse(in, ReasonOutOfRange, r.title(t), map[string]string{"args": r.set.Args(args, r.argWords(t)), "detail": p.Detail})
 			}
 			return r.refuse(in, ReasonInvalid, r.title(t), map[string]string{"detail": p.Detail})
 		}
@@ -755,14 +752,30 @@ func (r *run) title(t Target) explain.Title {
 	return r.set.Title(id, t.Title)
 }
 
-func (r *run) units(t Target) map[string]string {
-	u := map[string]string{}
+// argWords are how answers name t's arguments and write their units.
+func (r *run) argWords(t Target) explain.ArgWords {
+	w := explain.ArgWords{Names: map[string]string{}, Units: map[string]string{}}
 	for _, p := range t.Params() {
-		if p.Unit != "" {
-			u[p.Name] = p.Unit
+		w.Names[p.Name] = r.argName(p)
+		switch {
+		case p.Unit != "":
+			w.Units[p.Name] = p.Unit
+		case strings.HasSuffix(p.Name, "Sec"):
+			w.Units[p.Name] = "s" // the API's durations: durationSec, windowSec
 		}
 	}
-	return u
+	return w
+}
+
+// argName is an argument in words: "flow setpoint", not "litresPerMin";
+// the language's word for a name of the Index, else the device's own short
+// description, else the name as it is.
+func (r *run) argName(p Param) string {
+	name := r.set.ArgName(p.Name)
+	if name == p.Name && p.Description != "" && len(strings.Fields(p.Description)) <= 4 {
+		name = explain.LowerFirst(p.Description)
+	}
+	return name
 }
 
 // on is how every call for the caller is made: ai on their behalf, marked
@@ -791,7 +804,7 @@ func (r *run) act(ctx context.Context, t Target, call Call, in *Intent, at *time
 			} `json:"action"`
 		}
 		_ = json.Unmarshal(resp.Body, &held)
-		out := r.respond(PendingApproval, in, r.set.PendingAnswer(r.title(t), argsOf(in, at), r.units(t), at, r.loc, held.Action.ID))
+		out := r.respond(PendingApproval, in, r.set.PendingAnswer(r.title(t), argsOf(in, at), r.argWords(t), at, r.loc, held.Action.ID))
 		out.ActionID = held.Action.ID
 		return out, nil
 	case resp.Status >= 200 && resp.Status < 300 && read:
@@ -876,7 +889,7 @@ func (r *run) deviceRefused(t Target, resp *api.Response, in *Intent, read, own 
 	case p.Code == api.CodeAutonomyStopped:
 		return r.refuse(in, ReasonAutonomyStopped, title, vars), nil
 	case p.Code == api.CodeOutOfRange:
-		vars["args"] = explain.ArgList(in.Arguments, r.units(t))
+		vars["args"] = r.set.Args(in.Arguments, r.argWords(t))
 		return r.refuse(in, ReasonOutOfRange, title, vars), nil
 	case p.Code == api.CodeGuardFailed:
 		return r.refuse(in, ReasonGuardFailed, title, vars), nil
@@ -945,7 +958,7 @@ func (r *run) recurring(ctx context.Context, c Candidate) (*Response, error) {
 // choice: taking it is a request like any other (it waits for a person).
 func (r *run) offer(t Target, c Candidate) *Response {
 	out := r.ask([]Candidate{c})
-	text := explain.Fill(r.set.Hypothetical, map[string]string{"option": r.title(t).Inline() + r.set.Args(c.Args, r.units(t))})
+	text := explain.Fill(r.set.Hypothetical, map[string]string{"option": r.title(t).Inline() + r.set.Args(c.Args, r.argWords(t))})
 	out.Answer, out.Question = text, text
 	out.Intent = r.intent(t.Name, c.Args, c.Grounding, c.Score)
 	return out
@@ -958,7 +971,7 @@ func (r *run) ask(cands []Candidate) *Response {
 	var labels []string
 	for i, c := range cands {
 		t, _ := r.env.Targets.Lookup(c.Target)
-		label := r.title(t).String() + r.set.Args(c.Args, r.units(t))
+		label := r.title(t).String() + r.set.Args(c.Args, r.argWords(t))
 		choices = append(choices, Choice{ID: ids[i], Target: c.Target, Label: label, Arguments: c.Args})
 		labels = append(labels, "\""+label+"\"")
 	}

@@ -56,7 +56,7 @@ func TestServe_NonRead_IsSubmittedAndWaits_StatingTargetValuesAndTiming(t *testi
 	out := serveText(t, e, operator, "set the flow to 40 litres per minute")
 	assert.Equal(t, PendingApproval, out.Outcome)
 	assert.NotEmpty(t, out.ActionID)
-	assert.Contains(t, out.Answer, "set pump flow with litresPerMin 40 L/min")
+	assert.Contains(t, out.Answer, "set pump flow (flow setpoint: 40 L/min)")
 	assert.Contains(t, out.Answer, "as soon as it is approved")
 	assert.Contains(t, out.Answer, out.ActionID)
 	nr := dev.nonReads()
