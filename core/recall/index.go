@@ -445,6 +445,7 @@ type query struct {
 	off           bool      // words of requests no device serves: order, price, weather, joke, ...
 	foreign       bool      // the request's own clause names an object this system does not have
 	scheduled     bool      // a change asked for with the word schedule
+	undoSchedule  bool      // a schedule taken back: its time names it, and is no time to act
 	eventTimed    bool      // a change timed by an event told as a noun ("after the lunch break")
 	pretext       bool      // "ignore all previous instructions", "no confirmation needed"
 	hypothetical  bool      // "what would happen if I restart it?", "is it safe to drain the tank?"
@@ -1008,8 +1009,19 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			qr.span[c] = [2]int{um.start, um.end}
 		}
 	}
+	// "cancel the restart that's scheduled for tonight", "cancela el
+	// reinicio programado para esta noche": the schedule is taken back; its
+	// deed and its time say which one
+	if x.undoesSchedule(qr, toks) {
+		qr.undoSchedule = true
+		for c := range qr.q {
+			if x.action[c] && c != x.d.concepts.Schedule && !containsStr(x.d.concepts.Undoing, c) {
+				qr.q[c] *= 0.5
+			}
+		}
+	}
 	// a scheduled action: "schedule a restart for Sunday night" is the restart
-	if sc := x.d.concepts.Schedule; qr.act {
+	if sc := x.d.concepts.Schedule; qr.act && !qr.undoSchedule {
 		// "Planning de la semaine : … Fais le contre-lavage tout de
 		// suite": the story's plan schedules nothing
 		at := qr.span[sc][0]
@@ -1772,6 +1784,9 @@ func (x *Index) resolve(qr *query) Result {
 		}
 		c := x.fill(t, qr)
 		s = x.adjust(t, qr, s, c)
+		if qr.undoSchedule && t.Risk != "read" && x.mentions(t, []string{x.d.concepts.Schedule}) == 0 {
+			s *= 0.7 // "cancel the tank fill we scheduled": not the fill
+		}
 		switch {
 		case qr.foreign:
 			// the object is not ours ("die Temperatur im Besprechungsraum"):
@@ -1850,6 +1865,9 @@ func (x *Index) resolve(qr *query) Result {
 		if usedByDate || qr.when.dateOnly {
 			res.When = nil
 		}
+	}
+	if qr.undoSchedule {
+		res.When = nil // "cancel tonight's restart" cancels it now
 	}
 	x.nudged(qr, cands)
 	switch {

@@ -695,7 +695,11 @@ type conceptsFile struct {
 	Qualified []string `json:"qualified"`
 	// Modifiers narrow what another word names ("the last backup", "die
 	// letzte Prüfung"): alone they name no target ("the last water bill")
-	Modifiers   []string          `json:"modifiers"`
+	Modifiers []string `json:"modifiers"`
+	// Undoing: deeds that take a schedule back ("cancel", "delete"): said
+	// before the word schedule, the schedule is what they act on, and the
+	// deed and the time inside it only say which
+	Undoing     []string          `json:"undoing"`
 	ArgEntities map[string]string `json:"argEntities"`
 	// CodePrefixes: a letter that, followed by digits alone, writes a code
 	// of the concept ("F17" is a fault's code) when no word before the id

@@ -130,3 +130,30 @@ func quantityAt(qs []Quantity, t token) bool {
 	}
 	return false
 }
+
+// undoesSchedule: a deed of undoing comes before the word schedule in the
+// same sentence ("cancel the backflush that's scheduled for tonight",
+// "delete the schedule for the restart").
+func (x *Index) undoesSchedule(qr *query, toks []token) bool {
+	sp, ok := qr.span[x.d.concepts.Schedule]
+	if !ok {
+		return false
+	}
+	for _, c := range x.d.concepts.Undoing {
+		if u, ok := qr.span[c]; ok && u[0] < sp[0] && sentenceOf(toks, u[0]) == sentenceOf(toks, sp[0]) && !x.otherDeedAt(qr, c, u) {
+			return true
+		}
+	}
+	return false
+}
+
+// otherDeedAt: the words at span u also mean another deed than c ("vacía"
+// is to drain as well as to delete).
+func (x *Index) otherDeedAt(qr *query, c string, u [2]int) bool {
+	for d, sp := range qr.span {
+		if d != c && sp == u && x.action[d] {
+			return true
+		}
+	}
+	return false
+}
