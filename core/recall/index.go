@@ -445,7 +445,8 @@ type query struct {
 	off           bool      // words of requests no device serves: order, price, weather, joke, ...
 	foreign       bool      // the request's own clause names an object this system does not have
 	scheduled     bool      // a change asked for with the word schedule
-	undoSchedule  bool      // a schedule taken back: its time names it, and is no time to act
+	record        string    // the record a deed acts on (schedule, action, alert)
+	recordTimed   bool      // and it holds a time: the time said names it, and is no time to act
 	eventTimed    bool      // a change timed by an event told as a noun ("after the lunch break")
 	pretext       bool      // "ignore all previous instructions", "no confirmation needed"
 	hypothetical  bool      // "what would happen if I restart it?", "is it safe to drain the tank?"
@@ -1009,19 +1010,21 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			qr.span[c] = [2]int{um.start, um.end}
 		}
 	}
-	// "cancel the restart that's scheduled for tonight", "cancela el
-	// reinicio programado para esta noche": the schedule is taken back; its
-	// deed and its time say which one
-	if x.undoesSchedule(qr, toks) {
-		qr.undoSchedule = true
+	// "cancel the restart that's scheduled for tonight", "rechaza la
+	// acción pendiente de vaciar el tanque", "acknowledge the alarm about
+	// the low tank": the record is acted on; the deed and the time it
+	// tells of say which one
+	if r, deed := x.recordActedOn(qr, toks); r.Record != "" {
+		qr.record, qr.recordTimed = r.Record, r.Timed
+		at := qr.span[deed][0]
 		for c := range qr.q {
-			if x.action[c] && c != x.d.concepts.Schedule && !containsStr(x.d.concepts.Undoing, c) {
-				qr.q[c] *= 0.5
+			if c != r.Record && c != deed && (x.action[c] || qr.span[c][0] > at) {
+				qr.q[c] *= 0.5 // what it tells of the record only says which
 			}
 		}
 	}
 	// a scheduled action: "schedule a restart for Sunday night" is the restart
-	if sc := x.d.concepts.Schedule; qr.act && !qr.undoSchedule {
+	if sc := x.d.concepts.Schedule; qr.act && qr.record != sc {
 		// "Planning de la semaine : … Fais le contre-lavage tout de
 		// suite": the story's plan schedules nothing
 		at := qr.span[sc][0]
@@ -1784,7 +1787,7 @@ func (x *Index) resolve(qr *query) Result {
 		}
 		c := x.fill(t, qr)
 		s = x.adjust(t, qr, s, c)
-		if qr.undoSchedule && t.Risk != "read" && x.mentions(t, []string{x.d.concepts.Schedule}) == 0 {
+		if qr.record != "" && t.Risk != "read" && x.mentions(t, []string{qr.record}) == 0 {
 			s *= 0.7 // "cancel the tank fill we scheduled": not the fill
 		}
 		switch {
@@ -1866,7 +1869,7 @@ func (x *Index) resolve(qr *query) Result {
 			res.When = nil
 		}
 	}
-	if qr.undoSchedule {
+	if qr.recordTimed {
 		res.When = nil // "cancel tonight's restart" cancels it now
 	}
 	x.nudged(qr, cands)

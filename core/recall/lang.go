@@ -632,6 +632,14 @@ type data struct {
 	amounts  map[string]string // thing -> the word of what "how much" asks of it (entities-acme.json)
 }
 
+type recordDeeds struct {
+	Record string   `json:"record"`
+	Deeds  []string `json:"deeds"`
+	// Timed: the record holds a time, so a time said with it names the
+	// record ("the restart scheduled for tonight") and is no time to act
+	Timed bool `json:"timed"`
+}
+
 type conceptsFile struct {
 	Action     []string `json:"action"`
 	Halt       []string `json:"halt"`
@@ -696,10 +704,12 @@ type conceptsFile struct {
 	// Modifiers narrow what another word names ("the last backup", "die
 	// letzte Prüfung"): alone they name no target ("the last water bill")
 	Modifiers []string `json:"modifiers"`
-	// Undoing: deeds that take a schedule back ("cancel", "delete"): said
-	// before the word schedule, the schedule is what they act on, and the
-	// deed and the time inside it only say which
-	Undoing     []string          `json:"undoing"`
+	// Records: the records of deeds (a schedule, an Action waiting, an
+	// alert) and the deeds done to them ("cancel", "deny", "acknowledge"):
+	// said before the record's word, the record is what they act on, and
+	// the deed and the time it tells of only say which one. The first
+	// record said wins ("la acción programada" is a schedule).
+	Records     []recordDeeds     `json:"records"`
 	ArgEntities map[string]string `json:"argEntities"`
 	// CodePrefixes: a letter that, followed by digits alone, writes a code
 	// of the concept ("F17" is a fault's code) when no word before the id

@@ -131,20 +131,46 @@ func quantityAt(qs []Quantity, t token) bool {
 	return false
 }
 
-// undoesSchedule: a deed of undoing comes before the word schedule in the
-// same sentence ("cancel the backflush that's scheduled for tonight",
-// "delete the schedule for the restart").
-func (x *Index) undoesSchedule(qr *query, toks []token) bool {
-	sp, ok := qr.span[x.d.concepts.Schedule]
-	if !ok {
-		return false
+// recordActedOn: a deed done to a record comes before the record's word in
+// the same sentence ("cancel the backflush that's scheduled for tonight",
+// "deny the pending drain request"); it returns the record's and the
+// deed's concept, the first record of the list when there are two.
+func (x *Index) recordActedOn(qr *query, toks []token) (r recordDeeds, deed string) {
+	for _, r := range x.d.concepts.Records {
+		sp, ok := qr.span[r.Record]
+		if !ok {
+			continue
+		}
+		for _, d := range r.Deeds {
+			if u, ok := qr.span[d]; ok && u[0] < sp[0] && sentenceOf(toks, u[0]) == sentenceOf(toks, sp[0]) && !x.otherDeedAt(qr, d, u) && !x.ownObjectBetween(qr, d, r.Record) {
+				return r, d
+			}
+		}
 	}
-	for _, c := range x.d.concepts.Undoing {
-		if u, ok := qr.span[c]; ok && u[0] < sp[0] && sentenceOf(toks, u[0]) == sentenceOf(toks, sp[0]) && !x.otherDeedAt(qr, c, u) {
-			return true
+	return recordDeeds{}, ""
+}
+
+// ownObjectBetween: a word between the deed and the record names what the
+// deed is done to elsewhere, not to the record ("Revoca el token tok-5, era
+// del técnico que ya no trabaja": the token is revoked; "trabaja" is no
+// Action): some text has the deed and that word, without the record's.
+func (x *Index) ownObjectBetween(qr *query, deed, record string) bool {
+	from, to := qr.span[deed][1], qr.span[record][0]
+	for c, sp := range qr.span {
+		if c == deed || x.isRecord(c) || sp[0] < from || sp[0] >= to {
+			continue // "cancela la tarea programada": a record's word qualifies the record
+		}
+		for _, di := range x.post[deed] {
+			if cs := x.docs[di].concepts; containsStr(cs, c) && !containsStr(cs, record) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+func (x *Index) isRecord(c string) bool {
+	return slices.ContainsFunc(x.d.concepts.Records, func(r recordDeeds) bool { return r.Record == c })
 }
 
 // otherDeedAt: the words at span u also mean another deed than c ("vacía"

@@ -6,9 +6,10 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// A schedule taken back is the schedule: the deed and the time inside it
+// A deed done to a record (a schedule taken back, an Action denied, an
+// alert acknowledged) acts on the record: the deed and the time it tells of
 // say which one, and the time is no time to act at.
-func TestResolve_CancellingAScheduledDeedDeletesTheSchedule(t *testing.T) {
+func TestResolve_ADeedDoneToARecordActsOnTheRecord(t *testing.T) {
 	x := fullIndex(t)
 	assertResolves(t, x, []resolveCase{
 		{"en", "cancel the restart that's scheduled for tonight", "deleteSchedule"},
@@ -23,6 +24,16 @@ func TestResolve_CancellingAScheduledDeedDeletesTheSchedule(t *testing.T) {
 		assert.Nil(t, res.When, "%q: the time names the schedule, it is no time to act", text)
 		assert.False(t, res.Scheduled, text)
 	}
+	// an Action waiting and an alert are records too; the deed told of
+	// says which, and a word between that the deed takes on its own (a
+	// token) is what it is done to
+	assertResolves(t, x, []resolveCase{
+		{"en", "deny the pump request that's waiting, we don't need it", "postActionDeny"},
+		{"en", "cancel the pending action to fill the tank", "postActionCancel"},
+		{"en", "acknowledge the low tank level alarm", "postAlertAcknowledge"},
+		{"es", "cancela la tarea programada sch-3", "deleteSchedule"},
+		{"es", "Revoca el token tok-5, era del técnico que ya no trabaja con nosotros", "deleteToken"},
+	})
 	// "vacía" is to drain as well as to delete: emptying the tank later is
 	// no schedule taken back
 	ctx := testCtx()
