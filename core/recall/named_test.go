@@ -70,9 +70,22 @@ func TestResolve_OpenARecordShowsIt(t *testing.T) {
 	assert.Equal(t, "com.acme.valve.set_position", top(t, x.Resolve("open the valve to 40%", testCtx())).Target)
 	assert.Equal(t, "com.acme.valve.set_position", top(t, x.Resolve("open the tank valve to 30 percent", testCtx())).Target)
 	// after a record, "open" says which ones: it opens nothing
-	res := x.Resolve("any alarms open at the moment?", testCtx())
-	assert.NotEqual(t, "valve.position", top(t, res).Args["name"])
-	assert.NotEqual(t, DecisionAmbiguous, res.Decision)
+	for _, c := range []struct{ lang, text string }{
+		{"en", "any alarms open at the moment?"},
+		{"en", "what alarms are open at the moment"}, // a record's word, then only stop words
+		{"es", "que alertas hay abiertas?"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		res := x.Resolve(c.text, ctx)
+		assert.NotEqual(t, "valve.position", top(t, res).Args["name"], c.text)
+		assert.NotEqual(t, DecisionAmbiguous, res.Decision, c.text)
+	}
+	// a word that is no record keeps the valve's opening
+	res := x.Resolve("the valve needs to be open a little more", testCtx())
+	assert.Equal(t, "com.acme.valve.set_position", top(t, res).Target)
+	// "may I" asks politely; it is not the Valve's "may leave"
+	assert.Equal(t, "com.acme.report.daily", top(t, x.Resolve("May I see today's production summary for the skid?", testCtx())).Target)
 }
 
 // The JSON body of a call the request names by its path is its values, not

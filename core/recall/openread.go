@@ -14,12 +14,14 @@ func (x *Index) openToRead(p *pack, toks []token, cs []conceptTok, markers marks
 	record := func(o conceptTok) bool {
 		return !o.typo && x.df[o.c] > 0 && !x.action[o.c] && x.thingOf[o.c] == "" && !x.entityWord[o.c]
 	}
-	var open2 []int // "any alarms open at the moment?": open after a record says which, it opens nothing
+	var open2 []int // "any alarms open at the moment?", "what alarms are open": open after a record says which, it opens nothing
 	for _, ct := range cs {
 		if open == "" || ct.c != open {
 			continue
 		}
-		if slices.ContainsFunc(cs, func(o conceptTok) bool { return o.end == ct.start && record(o) }) &&
+		if slices.ContainsFunc(cs, func(o conceptTok) bool {
+			return record(o) && (o.end == ct.start || x.isRecord(o.c) && stopWordsBetween(p, toks, o.end, ct.start))
+		}) &&
 			!slices.ContainsFunc(cs, func(o conceptTok) bool { return o.start == ct.end && (x.thingOf[o.c] != "" || x.entityWord[o.c]) }) {
 			open2 = append(open2, ct.start)
 			continue
@@ -37,4 +39,18 @@ func (x *Index) openToRead(p *pack, toks []token, cs []conceptTok, markers marks
 		cs = slices.DeleteFunc(cs, func(o conceptTok) bool { return o.start == at })
 	}
 	return cs
+}
+
+// stopWordsBetween: toks[from:to] are stop words only, or none ("alarms |
+// are | open").
+func stopWordsBetween(p *pack, toks []token, from, to int) bool {
+	if from > to {
+		return false
+	}
+	for k := from; k < to; k++ {
+		if toks[k].kind != 'w' || !p.stop[toks[k].text] {
+			return false
+		}
+	}
+	return true
 }
