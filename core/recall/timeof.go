@@ -3,6 +3,7 @@ package recall
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -32,26 +33,46 @@ func (x *Index) markQuestionsOfOthers(p *pack, toks []token, cs []conceptTok, cl
 // otherAsked is the first word no pack knows among words in clause k, or -1
 // when the clause names a thing, the system or an entity of ours.
 func (x *Index) otherAsked(p *pack, toks []token, cs []conceptTok, clause []int, k int, words []int) int {
-	other := -1
+	other, deed := -1, false
 	for _, j := range words {
 		if clause[j] != k {
 			break
 		}
-		if x.thingAt(cs, j) || x.systemWordAt(cs, j) || x.namesEntityAt(cs, j) {
+		if x.thingAt(cs, j) || x.systemWordAt(cs, j) {
 			return -1 // "what time does the pump start?"
 		}
-		if other < 0 && len(toks[j].text) > 2 && !p.stop[toks[j].text] && x.unknownWord(p, toks, cs, j) {
+		deed = deed || x.namesEntityAt(cs, j, false) || x.namesEntityAt(cs, j, true)
+		if other < 0 && len(toks[j].text) > 2 && !p.stop[toks[j].text] && (x.unknownWord(p, toks, cs, j) || x.unusedWordAt(cs, j)) {
 			other = j
 		}
 	}
-	return other
+	if deed && other < 0 {
+		return -1 // "when does the restart happen?": a deed or a value of ours is asked about
+	}
+	return other // "what time does the tower close tonight?": another's deed
 }
 
-// namesEntityAt: the concept at token i is a word of an entity or a target
-// of ours ("the backflush", "the schedule").
-func (x *Index) namesEntityAt(cs []conceptTok, i int) bool {
+// unusedWordAt: the word at token i has a meaning, but no target of the
+// Map uses it, and it names nothing of ours ("the tower", "el zoo").
+func (x *Index) unusedWordAt(cs []conceptTok, i int) bool {
+	found := false
 	for _, ct := range cs {
-		if ct.start <= i && i < ct.end && !ct.typo && (x.entityWord[ct.c] || x.df[ct.c] > 0 && x.action[ct.c]) {
+		if ct.start <= i && i < ct.end {
+			if ct.typo || x.df[ct.c] > 0 || x.entityWord[ct.c] || x.thingOf[ct.c] != "" || strings.HasPrefix(ct.c, "@") {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
+}
+
+// namesEntityAt: the concept at token i is a word of an entity of ours
+// ("the backflush"), or with deeds, a deed of a target of ours ("the
+// schedule", "close"), which may be another's too.
+func (x *Index) namesEntityAt(cs []conceptTok, i int, deeds bool) bool {
+	for _, ct := range cs {
+		if ct.start <= i && i < ct.end && !ct.typo && (!deeds && x.entityWord[ct.c] || deeds && x.df[ct.c] > 0 && x.action[ct.c]) {
 			return true
 		}
 	}

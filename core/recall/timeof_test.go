@@ -79,3 +79,15 @@ func TestResolve_WhenOfOthers(t *testing.T) {
 		{"en", "when is the pump scheduled to start?", "getSchedules"},
 	})
 }
+
+// When another's place opens or closes is asked of it, not of the valve:
+// a word no target uses, with nothing of ours named, takes the verb.
+func TestResolve_WhenAnotherOpensOrCloses(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "what time does the tower close tonight", ""},
+		{"es", "¿a qué hora cierra el zoo hoy?", ""},
+		{"en", "what time does the park open on Sundays in August?", ""},
+		{"en", "what time does the backflush run?", "getTime"}, // ours: still read (the clock, as before)
+		{"en", "what time is it", "getTime"},
+	})
+}
