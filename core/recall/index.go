@@ -1014,9 +1014,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	// acción pendiente de vaciar el tanque", "acknowledge the alarm about
 	// the low tank": the record is acted on; the deed and the time it
 	// tells of say which one
-	if r, deed := x.recordActedOn(qr, toks); r.Record != "" {
+	if r, deed := x.recordActedOn(p, qr, toks); r.Record != "" {
 		qr.record, qr.recordTimed = r.Record, r.Timed
-		at := qr.span[deed][0]
+		at := min(qr.span[deed][0], qr.span[r.Record][0])
 		for c := range qr.q {
 			if c != r.Record && c != deed && (x.action[c] || qr.span[c][0] > at) {
 				qr.q[c] *= 0.5 // what it tells of the record only says which

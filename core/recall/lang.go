@@ -638,6 +638,9 @@ type recordDeeds struct {
 	// Timed: the record holds a time, so a time said with it names the
 	// record ("the restart scheduled for tonight") and is no time to act
 	Timed bool `json:"timed"`
+	// After: deeds done to nothing but this record, which may follow its
+	// word too ("that tank drain request, deny it")
+	After []string `json:"after"`
 }
 
 type conceptsFile struct {

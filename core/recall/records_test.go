@@ -33,12 +33,19 @@ func TestResolve_ADeedDoneToARecordActsOnTheRecord(t *testing.T) {
 		{"en", "acknowledge the low tank level alarm", "postAlertAcknowledge"},
 		{"es", "cancela la tarea programada sch-3", "deleteSchedule"},
 		{"es", "Revoca el token tok-5, era del técnico que ya no trabaja con nosotros", "deleteToken"},
+		// a Playbook is a record too, and what it does says which
+		{"en", "delete the playbook that refills the tank overnight", "deleteTendingRule"},
+		{"es", "suspende la regla de rellenado automático por hoy, vamos a vaciar todo", "postTendingRuleSuspend"},
+		// a deed in a participle is told: the list is asked for
+		{"fr", "Quelles actions ont été approuvées ou refusées aujourd'hui ?", "getActions"},
 	})
+	res := x.Resolve("delete the playbook that refills the tank overnight", testCtx())
+	assert.Nil(t, res.When, "a Playbook's time names it")
 	// "vacía" is to drain as well as to delete: emptying the tank later is
 	// no schedule taken back
 	ctx := testCtx()
 	ctx.Lang = "es"
-	res := x.Resolve("Vacía el tanque más tarde", ctx)
+	res = x.Resolve("Vacía el tanque más tarde", ctx)
 	if assert.NotEmpty(t, res.Shortlist) {
 		assert.Equal(t, "com.acme.tank.drain", res.Shortlist[0].Target)
 	}

@@ -155,15 +155,16 @@ func quantityAt(qs []Quantity, t token) bool {
 // recordActedOn: a deed done to a record comes before the record's word in
 // the same sentence ("cancel the backflush that's scheduled for tonight",
 // "deny the pending drain request"); it returns the record's and the
-// deed's concept, the first record of the list when there are two.
-func (x *Index) recordActedOn(qr *query, toks []token) (r recordDeeds, deed string) {
+// deed's concept, the first record of the list when there are two. A deed
+// in a participle is told, not asked ("actions approuvées ou refusées").
+func (x *Index) recordActedOn(p *pack, qr *query, toks []token) (r recordDeeds, deed string) {
 	for _, r := range x.d.concepts.Records {
 		sp, ok := qr.span[r.Record]
 		if !ok {
 			continue
 		}
 		for _, d := range r.Deeds {
-			if u, ok := qr.span[d]; ok && u[0] < sp[0] && sentenceOf(toks, u[0]) == sentenceOf(toks, sp[0]) && !x.otherDeedAt(qr, d, u) && !x.ownObjectBetween(qr, d, r.Record) {
+			if u, ok := qr.span[d]; ok && (u[0] < sp[0] || containsStr(r.After, d)) && sentenceOf(toks, u[0]) == sentenceOf(toks, sp[0]) && !x.otherDeedAt(qr, d, u) && !x.ownObjectBetween(qr, d, r.Record) && !participle(p, toks[u[0]].orig) {
 				return r, d
 			}
 		}
@@ -177,6 +178,9 @@ func (x *Index) recordActedOn(qr *query, toks []token) (r recordDeeds, deed stri
 // Action): some text has the deed and that word, without the record's.
 func (x *Index) ownObjectBetween(qr *query, deed, record string) bool {
 	from, to := qr.span[deed][1], qr.span[record][0]
+	if to < from {
+		from, to = qr.span[record][1], qr.span[deed][0] // "that drain request, deny it"
+	}
 	for c, sp := range qr.span {
 		if c == deed || x.isRecord(c) || sp[0] < from || sp[0] >= to {
 			continue // "cancela la tarea programada": a record's word qualifies the record
