@@ -14,3 +14,12 @@ func TestResolve_MakeANewThing(t *testing.T) {
 		{"en", "mute the alarms for a bit, I'm on it", "postAlertsMute"},
 	})
 }
+
+// A login is a token in every language.
+func TestResolve_ALoginIsAToken(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "make a read-only login for the seasonal crew", "postToken"},
+		{"en", "who has a login?", "getTokens"},
+		{"de", "Leg einen Login für Anna an", "postToken"},
+	})
+}
