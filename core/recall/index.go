@@ -984,7 +984,10 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// está parada o en marcha? Desde aquí no la veo.")
 		// so does one of two states said without a question mark ("hey
 		// heart la cinta está funcionando o está parada", dictated)
-		if (question || x.eitherState(p, toks, cs)) && (!ok || sentenceOf(toks, readAt) != sentenceOf(toks, actAt)) && len(cs) > 0 && actAt > cs[0].start {
+		// as does a question of a deed in a participle ("le réchauffeur est
+		// réglé sur quelle consigne ?": it asks what it is set to)
+		toldDeed := question && actAt >= 0 && participle(p, toks[actAt].orig)
+		if (question || x.eitherState(p, toks, cs)) && (!ok || toldDeed || sentenceOf(toks, readAt) != sentenceOf(toks, actAt)) && len(cs) > 0 && actAt > cs[0].start {
 			qr.act, qr.halt = false, false
 		} else {
 			qr.read = false

@@ -32,3 +32,12 @@ func TestInfinitive_OfParticiples(t *testing.T) {
 		assert.Equal(t, want, infinitive(p, w), w)
 	}
 }
+
+// A question of a deed in a participle asks what the thing is set to.
+func TestResolve_AQuestionOfADeedInAParticipleReads(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"fr", "le réchauffeur de la station est réglé sur quelle consigne ?", "getProperty"},
+		{"fr", "La rampe de la pompe du skid, elle est réglée à combien ?", "getProperty"},
+		{"fr", "règle le débit de la pompe à 40 l/min", "com.acme.pump.set_flow"},
+	})
+}
