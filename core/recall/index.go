@@ -445,6 +445,7 @@ type query struct {
 	off           bool      // words of requests no device serves: order, price, weather, joke, ...
 	foreign       bool      // the request's own clause names an object this system does not have
 	scheduled     bool      // a change asked for with the word schedule
+	spanBack      bool      // a length of time up to now ("the last two hours")
 	record        string    // the record a deed acts on (schedule, action, alert)
 	recordTimed   bool      // and it holds a time: the time said names it, and is no time to act
 	eventTimed    bool      // a change timed by an event told as a noun ("after the lunch break")
@@ -811,6 +812,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		})
 	}
 	qr.read = markers.has("@read") || question
+	qr.spanBack = x.d.units.spanBack(p, toks, qr.qty)
 	// a negation counts in a one-clause request only: "the pump won't
 	// start, restart it" asks for the restart
 	qr.all = markers.has("@all")
@@ -2073,6 +2075,9 @@ func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	if c.unusedQty > 0 {
 		s -= 0.06 // "show schedule 3": the list has no place for the 3
 	}
+	if qr.spanBack && qr.read && !qr.act && x.takesSpan(t, c) {
+		bonus(0.1) // "the tank level over the last two hours": its history
+	}
 	if c.fromText > 0 && len(qr.idKinds) > 0 {
 		// "is alert al-17 still open?": the id is an alert's, not a Trial's
 		if x.mentions(t, qr.idKinds) > 0 {
@@ -2145,6 +2150,17 @@ func containsStr(list []string, s string) bool {
 
 // mentions counts the concepts of cs, other than things, that the
 // target's texts use.
+// takesSpan: c fills one of t's arguments in seconds (a history's
+// sinceSec, a statistic's windowSec).
+func (x *Index) takesSpan(t *tgt, c Candidate) bool {
+	for i, a := range t.Args {
+		if _, ok := c.Args[a.Name]; ok && i < len(t.argUnits) && t.argUnits[i] == "s" {
+			return true
+		}
+	}
+	return false
+}
+
 func (x *Index) mentions(t *tgt, cs []string) int {
 	n := 0
 	for _, c := range cs {

@@ -553,3 +553,26 @@ func (t *unitTable) markAgo(p *pack, toks []token, qs []Quantity) {
 		}
 	}
 }
+
+// spanBack: a length of time said with a word of a period up to now ("the
+// last two hours", "las últimas dos horas", "der letzten zwei Stunden", "les
+// 24 dernières heures"): how a value went over it is asked, not the value
+// now.
+func (t *unitTable) spanBack(p *pack, toks []token, qs []Quantity) bool {
+	for _, q := range qs {
+		if q.Unit != "s" || q.told {
+			continue
+		}
+		i := quantityToken(toks, q)
+		if i < 0 {
+			continue
+		}
+		if i > 0 && t.period[toks[i-1].text] || i > 1 && t.period[toks[i-2].text] && (p.definite[toks[i-1].text] || p.articles[toks[i-1].text]) {
+			return true
+		}
+		if k := i + 1; k < len(toks) && t.period[toks[k].text] {
+			return true
+		}
+	}
+	return false
+}

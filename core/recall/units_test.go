@@ -333,3 +333,13 @@ func TestResolve_TheLastHourIsAStatisticsWindow(t *testing.T) {
 	c := top(t, x.Resolve("max pump pressure over the last hours", testCtx()))
 	assert.Nil(t, c.Args["windowSec"])
 }
+
+// A length of time up to now asks how a value went over it: its history.
+func TestResolve_ASpanUpToNowAsksTheHistory(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"es", "muéstrame cómo ha ido el nivel del tanque de agua en las últimas dos horas", "getPropertyHistory"},
+		{"en", "show me the tank level over the last two hours", "getPropertyHistory"},
+		{"en", "show me the tank level", "getProperty"},
+		{"en", "backflush for two minutes", "com.acme.filter.backflush"},
+	})
+}
