@@ -60,3 +60,13 @@ func TestResolve_FetchVerbsRead(t *testing.T) {
 		{"de", "Hol mir mal die Logs der Station", "getLogs"},
 	})
 }
+
+// "Needs changing", "would you mind changing" ask for the change: the
+// gerund here is no history of changes.
+func TestResolve_NeedsChangingAsksForTheChange(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "Would you mind changing the heater setpoint?", "com.acme.heater.set_setpoint"},
+		{"en", "the pump flow needs changing for the new product", "com.acme.pump.set_flow"},
+		{"en", "what has been changing on the heater setpoint?", "getPropertyHistory"},
+	})
+}
