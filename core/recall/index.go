@@ -988,8 +988,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// heart la cinta está funcionando o está parada", dictated)
 		// as does a question of a deed in a participle ("le réchauffeur est
 		// réglé sur quelle consigne ?": it asks what it is set to)
+		// ("could the valve be opened a little more?" still asks for it)
 		toldDeed := question && actAt >= 0 && participle(p, toks[actAt].orig)
-		if (question || x.eitherState(p, toks, cs)) && (!ok || toldDeed || sentenceOf(toks, readAt) != sentenceOf(toks, actAt)) && len(cs) > 0 && actAt > cs[0].start {
+		if (question || x.eitherState(p, toks, cs)) && (!ok || toldDeed || sentenceOf(toks, readAt) != sentenceOf(toks, actAt)) && len(cs) > 0 && actAt > cs[0].start && passiveAsk(p, toks) < 0 {
 			qr.act, qr.halt = false, false
 		} else {
 			qr.read = false

@@ -331,7 +331,12 @@ type packFile struct {
 	// werden"), or ending a sentence with a wish word ("hätte gern … gestartet"),
 	// asks for its deed (participle.go).
 	Passive []string `json:"passive"`
-	Wish    []string `json:"wish"`
+	// ModalAsk and BeWords: a question opened by a modal whose deed is a
+	// participle after a word of being asks for the deed ("could the valve
+	// be opened a little more?", "can the config be restored from bk-2?")
+	ModalAsk []string `json:"modalAsk"`
+	BeWords  []string `json:"beWords"`
+	Wish     []string `json:"wish"`
 	// Indefinite articles before a thing in a question ask about a kind
 	// of thing, not this system's ("how does a reverse osmosis filter
 	// work?"), unless an existential word comes first ("is there a …").
@@ -448,6 +453,8 @@ type pack struct {
 	weather        [][]string
 	longAgo        [][]string
 	participleEnds []string
+	modalAsk       map[string]bool
+	beWords        map[string]bool
 	pastEnds       []string
 	nowWords       [][]string
 	thenWords      [][]string
@@ -582,6 +589,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.participleEnds, p.pastEnds = f.ParticipleEnds, f.PastEnds
 	p.nowWords, p.thenWords = phrases(f.NowWords), phrases(f.ThenWords)
 	p.passive, p.wish = set(f.Passive), set(f.Wish)
+	p.modalAsk, p.beWords = set(f.ModalAsk), set(f.BeWords)
 	p.indefinite, p.existential = set(f.Indefinite), set(f.Existential)
 	p.corrections, p.alternatives, p.hedges = phrases(f.Corrections), phrases(f.Alternatives), phrases(f.Hedges)
 	p.separable = map[string][]string{}

@@ -117,3 +117,20 @@ func endsLike(w string, ends []string) bool {
 	}
 	return false
 }
+
+// passiveAsk is the index of a modal that opens a sentence whose deed is a
+// participle after a word of being ("could the valve be opened a little
+// more?"): the deed is asked for, politely. -1 when there is none.
+func passiveAsk(p *pack, toks []token) int {
+	for i, t := range toks {
+		if t.kind != 'w' || !p.modalAsk[t.text] || !(i == 0 || t.opens || toks[i-1].kind == 's') {
+			continue
+		}
+		for k := i + 1; k+1 < len(toks) && toks[k].sentence == t.sentence; k++ {
+			if p.beWords[toks[k].text] && toks[k+1].kind == 'w' && participle(p, toks[k+1].orig) {
+				return i
+			}
+		}
+	}
+	return -1
+}

@@ -41,3 +41,13 @@ func TestResolve_AQuestionOfADeedInAParticipleReads(t *testing.T) {
 		{"fr", "règle le débit de la pompe à 40 l/min", "com.acme.pump.set_flow"},
 	})
 }
+
+// A question opened by a modal whose deed is a participle after "be" asks
+// for the deed, politely; a participle after "is" asks a state.
+func TestResolve_AModalPassiveAsksForTheDeed(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "Could the valve be opened a little more?", "com.acme.valve.set_position"},
+		{"en", "can the tank be filled to 80%?", "com.acme.tank.fill"},
+		{"en", "is the valve opened?", "getProperty"},
+	})
+}
