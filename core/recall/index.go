@@ -2149,8 +2149,6 @@ func containsStr(list []string, s string) bool {
 	return false
 }
 
-// mentions counts the concepts of cs, other than things, that the
-// target's texts use.
 // takesSpan: c fills one of t's arguments in seconds (a history's
 // sinceSec, a statistic's windowSec).
 func (x *Index) takesSpan(t *tgt, c Candidate) bool {
@@ -2162,6 +2160,8 @@ func (x *Index) takesSpan(t *tgt, c Candidate) bool {
 	return false
 }
 
+// mentions counts the concepts of cs, other than things, that the
+// target's texts use.
 func (x *Index) mentions(t *tgt, cs []string) int {
 	n := 0
 	for _, c := range cs {

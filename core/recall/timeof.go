@@ -41,7 +41,7 @@ func (x *Index) otherAsked(p *pack, toks []token, cs []conceptTok, clause []int,
 		if x.thingAt(cs, j) || x.systemWordAt(cs, j) {
 			return -1 // "what time does the pump start?"
 		}
-		deed = deed || x.namesEntityAt(cs, j, false) || x.namesEntityAt(cs, j, true)
+		deed = deed || x.namesEntityAt(cs, j)
 		if other < 0 && len(toks[j].text) > 2 && !p.stop[toks[j].text] && (x.unknownWord(p, toks, cs, j) || x.unusedWordAt(cs, j)) {
 			other = j
 		}
@@ -67,12 +67,12 @@ func (x *Index) unusedWordAt(cs []conceptTok, i int) bool {
 	return found
 }
 
-// namesEntityAt: the concept at token i is a word of an entity of ours
-// ("the backflush"), or with deeds, a deed of a target of ours ("the
-// schedule", "close"), which may be another's too.
-func (x *Index) namesEntityAt(cs []conceptTok, i int, deeds bool) bool {
+// namesEntityAt: the concept at token i is a word of an entity or a deed
+// of a target of ours ("the backflush", "the schedule", "close"), which may
+// be another's too.
+func (x *Index) namesEntityAt(cs []conceptTok, i int) bool {
 	for _, ct := range cs {
-		if ct.start <= i && i < ct.end && !ct.typo && (!deeds && x.entityWord[ct.c] || deeds && x.df[ct.c] > 0 && x.action[ct.c]) {
+		if ct.start <= i && i < ct.end && !ct.typo && (x.entityWord[ct.c] || x.df[ct.c] > 0 && x.action[ct.c]) {
 			return true
 		}
 	}
@@ -157,7 +157,7 @@ func quantityAt(qs []Quantity, t token) bool {
 // "deny the pending drain request"); it returns the record's and the
 // deed's concept, the first record of the list when there are two. A deed
 // in a participle is told, not asked ("actions approuvées ou refusées").
-func (x *Index) recordActedOn(p *pack, qr *query, toks []token) (r recordDeeds, deed string) {
+func (x *Index) recordActedOn(p *pack, qr *query, toks []token) (recordDeeds, string) {
 	for _, r := range x.d.concepts.Records {
 		sp, ok := qr.span[r.Record]
 		if !ok {

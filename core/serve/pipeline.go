@@ -757,11 +757,8 @@ func (r *run) argWords(t Target) explain.ArgWords {
 	w := explain.ArgWords{Names: map[string]string{}, Units: map[string]string{}}
 	for _, p := range t.Params() {
 		w.Names[p.Name] = r.argName(p)
-		switch {
-		case p.Unit != "":
-			w.Units[p.Name] = p.Unit
-		case strings.HasSuffix(p.Name, "Sec"):
-			w.Units[p.Name] = "s" // the API's durations: durationSec, windowSec
+		if u := unitOf(p); u != "" {
+			w.Units[p.Name] = u
 		}
 	}
 	return w
