@@ -11,10 +11,12 @@ import (
 	"time"
 
 	"github.com/heart-core/heart-web/core/api"
+	"github.com/heart-core/heart-web/core/brain"
 	"github.com/heart-core/heart-web/core/clock"
 	"github.com/heart-core/heart-web/core/device"
 	"github.com/heart-core/heart-web/core/explain"
 	"github.com/heart-core/heart-web/core/serve"
+	"github.com/heart-core/heart-web/core/sysmap"
 	"github.com/heart-core/heart-web/core/valve"
 	"github.com/heart-core/heart-web/index"
 )
@@ -77,6 +79,7 @@ type Core struct {
 	callers *device.Callers
 	maps    mapState
 	valve   *valve.Valve
+	brain   *brain.Brain
 
 	tier      tierState
 	questions serve.Questions
@@ -106,7 +109,8 @@ func New(cfg Config) *Core {
 	if err != nil {
 		panic(err)
 	}
-	c := &Core{cfg: cfg, limits: cfg.Limits.withDefaults(), index: idx, templates: explain.Load(), valve: valve.New(cfg.Clock.Now)}
+	c := &Core{cfg: cfg, limits: cfg.Limits.withDefaults(), index: idx, templates: explain.Load(), valve: valve.New(cfg.Clock.Now),
+		brain: brain.New(brainLimits(sysmap.Card{}))}
 	c.questions.Max = c.limits.PendingQuestions
 	if cfg.Device != nil {
 		c.dev = &device.Client{Transport: cfg.Device, Token: cfg.DeviceToken, Timeout: c.limits.DeviceTimeout, KeyPrefix: "core-" + cfg.InstanceID}
@@ -122,6 +126,7 @@ func (c *Core) Serve(ctx context.Context, req *api.Request) *api.Response {
 	if len(req.Body) > c.limits.MaxRequestBytes {
 		return api.Problemf(413, api.CodeTooLarge, "The body is larger than %d bytes.", c.limits.MaxRequestBytes).Response()
 	}
+	c.checkBrain(ctx)
 	if _, _, fn, found, methodOK := c.router.Match(req.Method, req.Path); found && methodOK {
 		return fn(ctx, req, c.params(req))
 	}

@@ -15,25 +15,29 @@ import (
 func (c *Core) getCard(ctx context.Context, req *api.Request, _ api.Params) *api.Response {
 	return c.mergeDevice(ctx, req, func(doc map[string]any) {
 		mods, _ := doc["modules"].([]any)
-		doc["modules"] = appendMissing(mods, "core")
+		doc["modules"] = appendMissing(appendMissing(mods, "core"), "brain")
+		doc["brain"] = c.brainCard()
 	})
 }
 
 func (c *Core) getCardModules(ctx context.Context, req *api.Request, _ api.Params) *api.Response {
 	return c.mergeDevice(ctx, req, func(doc map[string]any) {
 		mods, _ := doc["modules"].([]any)
-		for _, m := range mods {
-			if mm, ok := m.(map[string]any); ok && mm["name"] == "core" {
-				return
+		for _, name := range []string{"core", "brain"} {
+			if !hasModule(mods, name) {
+				mods = append(mods, map[string]any{"name": name, "version": "1.0"})
 			}
 		}
-		doc["modules"] = append(mods, map[string]any{"name": "core", "version": "1.0"})
+		doc["modules"] = mods
 	})
 }
 
 func (c *Core) getPulse(ctx context.Context, req *api.Request, _ api.Params) *api.Response {
 	return c.mergeDevice(ctx, req, func(doc map[string]any) {
 		doc["ai"] = map[string]any{"reasoning": c.reasoning()}
+		if aut, ok := doc["autonomy"].(map[string]any); ok && c.brain.LimitsAutonomy() {
+			aut["limitedBy"] = "brain-cut"
+		}
 	})
 }
 
@@ -56,6 +60,15 @@ func (c *Core) mergeDevice(ctx context.Context, req *api.Request, edit func(map[
 	}
 	edit(doc)
 	return api.JSON(200, doc)
+}
+
+func hasModule(mods []any, name string) bool {
+	for _, m := range mods {
+		if mm, ok := m.(map[string]any); ok && mm["name"] == name {
+			return true
+		}
+	}
+	return false
 }
 
 func appendMissing(list []any, name string) []any {

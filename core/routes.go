@@ -23,6 +23,11 @@ func (c *Core) routes() {
 	c.router.Handle("GET", "/heart/v1/valve", "getValve", c.getValve)
 	c.router.Handle("PUT", "/heart/v1/valve", "putValve", c.putValve)
 	c.router.Handle("GET", "/heart/v1/valve/log", "getValveLog", c.getValveLog)
+	c.router.Handle("GET", "/heart/v1/brain", "getBrain", c.getBrain)
+	c.router.Handle("PUT", "/heart/v1/brain/lease", "putBrainLease", c.putBrainLease)
+	c.router.Handle("POST", "/heart/v1/brain/signal", "postBrainSignal", c.postBrainSignal)
+	c.router.Handle("POST", "/heart/v1/brain/restore", "postBrainRestore", c.postBrainRestore)
+	c.router.Handle("PUT", "/heart/v1/brain/auto", "putBrainAuto", c.putBrainAuto)
 }
 
 // getCoreIndex serves the embedded Index. It needs no token: every Core

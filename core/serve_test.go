@@ -18,13 +18,14 @@ import (
 type demo struct {
 	sim  *sim.Sim
 	core *core.Core
+	clk  *clock.Manual
 }
 
 func newDemo(t testing.TB) *demo {
 	clk := clock.NewManual(sim.DefaultStart)
 	s := sim.New(sim.Options{Clock: clk, Logf: func(string, ...any) {}})
 	c := core.New(core.Config{Device: api.InProcess(s), DeviceToken: "demo-core", Clock: clk, InstanceID: "t"})
-	return &demo{sim: s, core: c}
+	return &demo{sim: s, core: c, clk: clk}
 }
 
 func (d *demo) do(t testing.TB, method, path, token string, body any) (int, map[string]any) {

@@ -59,6 +59,7 @@ func (c *Core) onMap(m *sysmap.Map) {
 	c.tier.revision, c.tier.index, c.tier.targets, c.tier.err = m.Revision, idx, serve.NewCatalog(m), err
 	c.tier.mu.Unlock()
 	c.questions.Reset() // a question about an older map is not answered with a newer one
+	c.brain.SetLimits(brainLimits(m.Card))
 }
 
 // resolver returns the tier and the target catalog built for map m.

@@ -56,7 +56,7 @@ func (s *Sim) bindHandlers() {
 		"postMessage":            {simple(checkMessage), runMessage},
 		"postTendingStop":        {simple(noBody), runStop},
 		"postTendingResume":      {simple(noBody), runResume},
-		"putTendingAutonomy":     {simple(checkAutonomy), runAutonomy},
+		"putTendingAutonomy":     {prepAutonomy, runAutonomy},
 		"putTendingAllowlist":    {prepAllowlist, runAllowlist},
 		"putTendingRule":         {prepPutRule, runPutRule},
 		"deleteTendingRule":      {simple(checkRuleExists), runDeleteRule},

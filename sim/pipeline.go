@@ -45,8 +45,10 @@ func (s *Sim) pipeline(ctx context.Context, req *api.Request, p api.Params, o *o
 		s.rhythm(RhythmEntry{Kind: "initiator-ignored", Summary: c.note, Data: map[string]any{"token": tok.Name, "operation": o.ID}})
 	}
 	// invoke's scope depends on the capability (a read one needs only
-	// heart.read); gatedOnce checks it once the target is known.
-	if o.ID != "postCapabilityInvoke" {
+	// heart.read); gatedOnce checks it once the target is known. Any known
+	// token may ask /whoami about itself: the Core identifies every caller
+	// through it, the brain's token (heart.propose, heart.brain) included.
+	if o.ID != "postCapabilityInvoke" && o.ID != "getWhoami" {
 		if err := s.tokens.CheckScope(tok, c.ini, o.Scope); err != nil {
 			return api.ErrorResponse(err)
 		}

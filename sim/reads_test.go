@@ -189,3 +189,14 @@ func TestTokens_CreateByNameOnlyTakesTheReadOnlyDefaults(t *testing.T) {
 		problem(t, do(t, s, "demo-owner", "POST", "/heart/v1/tokens", bad), 400, "invalid-request")
 	}
 }
+
+// /whoami needs a known token and no scope: the brain's token holds no
+// heart.read, and the Core still learns who it is from the device.
+func TestWhoami_AnyKnownTokenLearnsItself(t *testing.T) {
+	s, _ := newTestSim(t)
+	who := decodeMap(t, do(t, s, "demo-brain", "GET", "/heart/v1/whoami", ""))
+	assert.Equal(t, "brain", who["name"])
+	assert.ElementsMatch(t, []any{"heart.propose", "heart.brain"}, who["scopes"])
+	problem(t, do(t, s, "demo-brain", "GET", "/heart/v1/card", ""), 403, "caller-not-allowed")
+	problem(t, do(t, s, "no-such-token", "GET", "/heart/v1/whoami", ""), 401, "unauthorized")
+}

@@ -31,3 +31,29 @@ func TestGate_ServeHeader_NeverUsesAllowlist(t *testing.T) {
 		})
 	}
 }
+
+// The Core lowers autonomy on its own account at once (its brainless
+// transition: the safe direction); the same lowering asked for through
+// /serve, and any raising by the Core, wait for a person.
+func TestGate_CoreLoweringAutonomyRunsOnlyOnItsOwnAccount(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		level   string
+		headers []string
+		status  int
+	}{
+		{"own lowering runs", "4", []string{"Heart-Initiator: ai", "Idempotency-Key: a1"}, 200},
+		{"lowering from /serve waits", "4", []string{"Heart-Initiator: ai", "Heart-On-Behalf-Of: owner", "Heart-Serve: 1", "Idempotency-Key: a2"}, 202},
+		{"raising waits", "5", []string{"Heart-Initiator: ai", "Idempotency-Key: a3"}, 202},
+		{"a lowering to the same level is no lowering", "3", []string{"Heart-Initiator: ai", "Idempotency-Key: a4"}, 202},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, _ := newTestSim(t)
+			if c.level == "4" {
+				require.Equal(t, 200, do(t, s, "demo-owner", "PUT", "/heart/v1/tending/autonomy", `{"level":5}`).Status)
+			}
+			resp := do(t, s, "demo-core", "PUT", "/heart/v1/tending/autonomy", `{"level":`+c.level+`}`, c.headers...)
+			assert.Equal(t, c.status, resp.Status, string(resp.Body))
+		})
+	}
+}

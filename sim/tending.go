@@ -43,6 +43,23 @@ func checkAutonomy(_ *call, args map[string]any) error {
 	return nil
 }
 
+// prepAutonomy is putTendingAutonomy's submission. A lowering that the
+// Core makes on its own account (its brainless transition, Core §7.8 rule
+// 4; no Heart-Serve) is the safe direction and carries risk read, as
+// api-operations.md gives every such change, so it runs at once. Asked for
+// through /serve, or raising, it keeps the table's risk write.
+func prepAutonomy(c *call) (*submission, error) {
+	sub, err := simple(checkAutonomy)(c)
+	if err != nil {
+		return nil, err
+	}
+	v, _ := num(sub.args["level"])
+	if c.tok.Core && c.req.Header.Get("Heart-Serve") != "1" && int(v) < c.s.autonomy.Level() {
+		sub.risk = gate.RiskRead
+	}
+	return sub, nil
+}
+
 func runAutonomy(s *Sim, a gate.Action) (int, any, error) {
 	v, _ := num(a.Arguments["level"])
 	if err := s.autonomy.SetLevel(int(v), s.actor(a)); err != nil {

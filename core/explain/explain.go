@@ -46,6 +46,10 @@ type Set struct {
 	Stopped       string               `json:"stopped"`
 	Pending       string               `json:"pending"`
 	PendingAt     string               `json:"pendingAt"`
+	PendingOwner  string               `json:"pendingOwner"`
+	Brainless     string               `json:"brainless"`
+	BrainHeld     string               `json:"brainHeld"`
+	BrainCut      string               `json:"brainCut"`
 	TimingNow     string               `json:"timingNow"`
 	TimingAt      string               `json:"timingAt"`
 	NotUnderstood string               `json:"notUnderstood"`
@@ -220,6 +224,9 @@ func (s *Set) ReadAnswer(title Title, result any) string {
 	obj, ok := result.(map[string]any)
 	if !ok {
 		return capitalize(Fill(s.Fields, map[string]string{"title": title.String(), "fields": Value(result)}))
+	}
+	if brainless, ok := obj["brainless"].(bool); ok {
+		return s.brainAnswer(brainless, obj)
 	}
 	if _, hasValue := obj["value"]; hasValue {
 		if name, ok := obj["name"].(string); ok {
@@ -409,6 +416,13 @@ func (s *Set) PendingAnswer(title Title, args map[string]any, w ArgWords, at *ti
 		return Fill(s.PendingAt, map[string]string{"title": title.String(), "args": s.Args(args, w), "at": s.At(*at, tz), "id": actionID})
 	}
 	return Fill(s.Pending, map[string]string{"title": title.Inline(), "args": s.Args(args, w), "timing": s.TimingNow, "id": actionID})
+}
+
+// PendingOwnerAnswer states what waits for the owner: a change to the
+// Core's own brain module asked for through /serve (no device Action holds
+// it, so there is a request id instead).
+func (s *Set) PendingOwnerAnswer(title Title, args map[string]any, w ArgWords, requestID string) string {
+	return Fill(s.PendingOwner, map[string]string{"title": title.Inline(), "args": s.Args(args, w), "id": requestID})
 }
 
 // At writes an instant in the device's time zone, exactly, with this set's

@@ -20,6 +20,10 @@ type doc struct {
 	read     bool    // the text asks ("what is", "show"): not a fit for a request to act
 	self     bool    // the text is about the caller ("what can I do here", "my permissions")
 	past     bool    // the text asks about what was ("what has left the system")
+	// undone are the deeds a text takes back ("undo the brain cut": cut),
+	// so saying one of them without a word of taking back ("cut the
+	// brain") fits the text less
+	undone []string
 }
 
 // tgt is a target with what Build worked out about it.
@@ -278,7 +282,8 @@ func (x *Index) addTarget(t Target) {
 			return
 		}
 		di := int32(len(x.docs))
-		x.docs = append(x.docs, doc{target: ti, concepts: cs, weight: w, read: markers.has("@read"), self: markers.has("@self"), past: markers.has("@past")})
+		x.docs = append(x.docs, doc{target: ti, concepts: cs, weight: w, read: markers.has("@read"), self: markers.has("@self"), past: markers.has("@past"),
+			undone: x.undone(cs)})
 		tg.docs = append(tg.docs, di)
 		for _, c := range cs {
 			x.post[c] = append(x.post[c], di)
@@ -336,14 +341,18 @@ func (x *Index) addTarget(t Target) {
 // fit weighs how well a phrase's manner suits the request's: "how has the
 // flow changed" is no answer to "change the flow", and "what can I do
 // here" is about the caller, so "what can this system do" fits it less
-// than "what can it do".
-func (dc *doc) fit(qr *query) float64 {
+// than "what can it do"; "undo the brain cut" is no answer to "cut the
+// brain" (reversing: the words of taking back).
+func (dc *doc) fit(qr *query, reversing []string) float64 {
 	f := 1.0
 	if dc.read && qr.act && !qr.read {
 		f *= 0.8
 	}
 	if dc.self != qr.self {
 		f *= 0.95
+	}
+	if len(dc.undone) > 0 && saysAny(qr, dc.undone) && !saysAny(qr, reversing) {
+		f *= 0.75
 	}
 	return f
 }
@@ -378,6 +387,23 @@ func ShortName(name string) string {
 
 // entitiesOf are the entities with an alias whose rarest concept is in q,
 // in their order: the inverted index keeps matching sublinear in the Map.
+// undone are the deeds a text's concepts take back: the action concepts
+// after its first word of taking back ("undo the brain cut": cut; not
+// "cancel the trial and undo its change", whose cancel is its own deed).
+func (x *Index) undone(cs []string) []string {
+	var taken bool
+	var deeds []string
+	for _, c := range cs {
+		switch {
+		case containsStr(x.d.concepts.Reversing, c):
+			taken = true
+		case taken && containsStr(x.d.concepts.Action, c):
+			deeds = append(deeds, c)
+		}
+	}
+	return deeds
+}
+
 func (x *Index) entitiesOf(q map[string]float64) []entityIdx {
 	var idx []int
 	for c := range q {
@@ -1611,7 +1637,7 @@ func (x *Index) resolve(qr *query) Result {
 	}
 	for di, o := range acc {
 		dc := &x.docs[di]
-		s := f1(o, qr.mass, dc.mass) * dc.weight * dc.fit(qr)
+		s := f1(o, qr.mass, dc.mass) * dc.weight * dc.fit(qr, x.d.concepts.Reversing)
 		if s > scores[int(dc.target)] {
 			scores[int(dc.target)] = s
 		}
@@ -1672,7 +1698,7 @@ func (x *Index) resolve(qr *query) Result {
 				p, r := math.Min(1, o/dc.mass), math.Min(1, explained/mass)
 				// the generic reading ("a property") weighs a little less than a
 				// target that names the thing itself
-				s := kw * dc.weight * 2 * p * r / (p + r) * dc.fit(qr)
+				s := kw * dc.weight * 2 * p * r / (p + r) * dc.fit(qr, x.d.concepts.Reversing)
 				if s > scores[ti] {
 					scores[ti] = s
 				}

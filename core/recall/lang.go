@@ -348,12 +348,17 @@ type packFile struct {
 	Corrections  []string `json:"corrections"`
 	Alternatives []string `json:"alternatives"`
 	Hedges       []string `json:"hedges"`
+	// SwitchedOn and SwitchedOff state a yes/no argument ("turn auto
+	// mode on", "Automodus ausschalten"): switch.go.
+	SwitchedOn  []string `json:"switchedOn"`
+	SwitchedOff []string `json:"switchedOff"`
 }
 
 // pack is a parsed language pack. All keys are normalised (folded) words;
 // multi-word keys are joined by single spaces.
 type pack struct {
 	lang         string
+	switched     map[bool][][]string // the words that state on (true) and off
 	stop         map[string]bool
 	lex          map[string][]string // word or phrase -> concepts ("@read" is a marker)
 	initial      map[string][]string
@@ -592,6 +597,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.modalAsk, p.beWords = set(f.ModalAsk), set(f.BeWords)
 	p.indefinite, p.existential = set(f.Indefinite), set(f.Existential)
 	p.corrections, p.alternatives, p.hedges = phrases(f.Corrections), phrases(f.Alternatives), phrases(f.Hedges)
+	p.switched = map[bool][][]string{true: phrases(f.SwitchedOn), false: phrases(f.SwitchedOff)}
 	p.separable = map[string][]string{}
 	for k, v := range f.Separable {
 		p.separable[Normalize(k)] = strings.Fields(v)
@@ -652,7 +658,10 @@ type recordDeeds struct {
 }
 
 type conceptsFile struct {
-	Action     []string `json:"action"`
+	Action []string `json:"action"`
+	// Reversing are the words of taking a deed back ("undo", "restore"):
+	// a phrase that takes a deed back is no answer to the deed (doc.fit).
+	Reversing  []string `json:"reversing"`
 	Halt       []string `json:"halt"`
 	Schedule   string   `json:"schedule"`
 	Set        string   `json:"set"` // the concept of setting a value ("set", "stell", "pon")

@@ -101,6 +101,13 @@ func (x *Index) fill(t *tgt, qr *query) Candidate {
 				}
 				done = true
 			}
+		case a.Type == "boolean":
+			// "turn auto mode off": the words of the request's language; a
+			// negated request ("don't turn it on") states no value
+			if v, ok := x.d.packs[qr.lang].switchStated(tokenTexts(qr.toks)); ok && !qr.neg {
+				set(a.Name, v, GroundStated)
+				done = true
+			}
 		case a.Type == "date" && qr.when != nil && qr.when.dayOnly && !qr.futureDay():
 			set(a.Name, qr.when.At.Format("2006-01-02"), GroundStated)
 			done = true

@@ -59,6 +59,7 @@ type claims struct {
 	when     *When
 	entities []Entity
 	stated   StatedFunc
+	lang     string // the request's, as the tier read it
 	read     SystemReader
 	tz       *time.Location
 }
@@ -158,7 +159,7 @@ func (cl claims) statedValue(p Param, v any) bool {
 		}
 		return cl.stated != nil && unitOf(p) != "" && cl.stated(cl.text, x, "")
 	case bool:
-		return statedBool(cl.folded, x)
+		return recall.StatedBool(cl.text, cl.lang, x)
 	case string:
 		if p.Format == "date" && cl.when != nil && x == cl.when.At.Format(time.DateOnly) {
 			return true
@@ -230,22 +231,6 @@ func unitOf(p Param) string {
 		return "s"
 	}
 	return ""
-}
-
-// boolWords are the words that state on or off, in the four languages of
-// the Recall tier. Data, so a language pack can add to it.
-var boolWords = map[bool][]string{
-	true:  {"on", "enable", "enabled", "activate", "allow", "an", "ein", "einschalten", "aktivieren", "activa", "activar", "encender", "enciende", "active", "activer", "allume", "allumer"},
-	false: {"off", "disable", "disabled", "deactivate", "aus", "ausschalten", "deaktivieren", "desactiva", "desactivar", "apagar", "apaga", "desactive", "desactiver", "eteindre", "eteins"},
-}
-
-func statedBool(folded string, v bool) bool {
-	for _, w := range boolWords[v] {
-		if containsWord(folded, w) {
-			return true
-		}
-	}
-	return false
 }
 
 // fold is the Recall tier's normalisation (lower case, accents folded,

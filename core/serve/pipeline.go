@@ -578,7 +578,7 @@ func confidence(s float64) float64 {
 
 // claims is what grounding checks against for target t.
 func (r *run) claims(ctx context.Context, t Target) claims {
-	cl := claims{text: r.text, folded: fold(r.text), when: r.u.When, entities: r.u.Entities, stated: r.env.Stated, tz: r.loc}
+	cl := claims{text: r.text, folded: fold(r.text), lang: r.u.Lang, when: r.u.When, entities: r.u.Entities, stated: r.env.Stated, tz: r.loc}
 	if t.Command != nil && t.Command.Sets != "" {
 		sets := t.Command.Sets
 		cl.read = func(string) (any, bool) { return r.readProperty(ctx, sets) }
@@ -794,6 +794,15 @@ func (r *run) act(ctx context.Context, t Target, call Call, in *Intent, at *time
 	}
 	read := t.Read() && at == nil
 	switch {
+	case resp.Status == 202 && !read && r.owns(call):
+		// the Core's own change, waiting for the owner (core/brain Request)
+		var held struct {
+			Request struct {
+				ID string `json:"id"`
+			} `json:"request"`
+		}
+		_ = json.Unmarshal(resp.Body, &held)
+		return r.respond(PendingApproval, in, r.set.PendingOwnerAnswer(r.title(t), argsOf(in, at), r.argWords(t), held.Request.ID)), nil
 	case resp.Status == 202 && !read:
 		var held struct {
 			Action struct {

@@ -622,22 +622,28 @@ func TestServe_TwoRemain_OnlyWhenTheyFitAlike(t *testing.T) {
 	}
 }
 
+// A yes/no value is stated by an on or off word of the request's language:
+// German "an" is on, the English article "an" says nothing.
 func TestGround_StatedBooleanNeedsAnOnOrOffWord(t *testing.T) {
 	cases := []struct {
-		text string
-		v    bool
-		ok   bool
+		lang, text string
+		v, ok      bool
 	}{
-		{"turn auto mode on", true, true},
-		{"Auto-Modus ausschalten", false, true},
-		{"Auto-Modus einschalten", false, false},
-		{"Auto-Modus aus", false, true},
-		{"désactive le mode auto", false, true},
-		{"turn auto mode on", false, false},
-		{"auto mode", true, false},
+		{"en", "turn auto mode on", true, true},
+		{"de", "Auto-Modus ausschalten", false, true},
+		{"de", "Auto-Modus einschalten", false, false},
+		{"de", "Auto-Modus aus", false, true},
+		{"de", "Auto-Modus an", true, true},
+		{"fr", "désactive le mode auto", false, true},
+		{"es", "activa el modo automático", true, true},
+		{"en", "turn auto mode on", false, false},
+		{"en", "auto mode", true, false},
+		{"en", "turn auto mode off for an hour", false, true},
+		{"en", "turn auto mode off for an hour", true, false},
+		{"en", "turn auto mode on and then off", true, false},
 	}
 	for _, tc := range cases {
-		cl := claims{text: tc.text, folded: fold(tc.text)}
+		cl := claims{text: tc.text, folded: fold(tc.text), lang: tc.lang}
 		assert.Equal(t, tc.ok, cl.statedValue(Param{Name: "enabled", Type: "boolean"}, tc.v), tc.text)
 	}
 }

@@ -84,9 +84,10 @@ func getJSON(ctx context.Context, r Reader, path string, v any) error {
 }
 
 // filterIndex keeps the operations this system really has: its level's
-// operations, those of the modules its Card lists, and the Core's own.
+// operations, those of the modules its Card lists, and the Core's own
+// modules (core and brain).
 func filterIndex(idx *index.Index, card Card) []index.Entry {
-	has := map[string]bool{"basic": true, "module-core": true}
+	has := map[string]bool{"basic": true, "module-core": true, "module-brain": true}
 	if card.Level == "full" {
 		has["full"] = true
 	}

@@ -30,6 +30,17 @@ type Card struct {
 	ApprovalTimeoutSec  int      `json:"approvalTimeoutSec"`
 	Modules             []string `json:"modules"`
 	DefinitionsRevision int      `json:"definitionsRevision"`
+	Brain               *Brain   `json:"brain,omitempty"`
+	Limits              struct {
+		BrainRefusalsPerHour int `json:"brainRefusalsPerHour,omitempty"`
+	} `json:"limits"`
+}
+
+// Brain is the Card's brain block (card.brain), which bounds the Core's
+// brain module.
+type Brain struct {
+	MaxLeaseSec       int  `json:"maxLeaseSec,omitempty"`
+	RestoreNeedsOwner bool `json:"restoreNeedsOwner,omitempty"`
 }
 
 // Command is a product command: a custom definition as a /serve target.
