@@ -7,7 +7,6 @@ import (
 
 	"github.com/heart-core/heart-web/core/api"
 	"github.com/heart-core/heart-web/core/brain"
-	"github.com/heart-core/heart-web/core/schema"
 	"github.com/heart-core/heart-web/core/sysmap"
 )
 
@@ -68,11 +67,11 @@ func (c *Core) putBrainLease(ctx context.Context, req *api.Request, _ api.Params
 	if _, deny := c.caller(ctx, req, "heart.brain"); deny != nil {
 		return deny
 	}
-	var in schema.LeasePutRequest
-	if err := schema.Decode(req.Body, &in); err != nil {
+	lease, err := brain.ParseLeasePut(req.Body)
+	if err != nil {
 		return api.ErrorResponse(err)
 	}
-	tr, err := c.brain.Grant(in.Lease, c.cfg.Clock.Now())
+	tr, err := c.brain.Grant(lease, c.cfg.Clock.Now())
 	if tr != nil {
 		c.brainless(ctx, *tr)
 	}

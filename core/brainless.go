@@ -7,7 +7,6 @@ import (
 
 	"github.com/heart-core/heart-web/core/brain"
 	"github.com/heart-core/heart-web/core/device"
-	"github.com/heart-core/heart-web/core/gate"
 )
 
 // brainless carries out a brainless transition on the device (§7.8 rule
@@ -45,16 +44,16 @@ func (c *Core) brainless(ctx context.Context, tr brain.Transition) {
 func (c *Core) cancelBrainActions(ctx context.Context) (cancelled, problems []string) {
 	var list struct {
 		Actions []struct {
-			ID         string         `json:"id"`
-			Initiator  gate.Initiator `json:"initiator"`
-			OnBehalfOf string         `json:"onBehalfOf"`
+			ID         string                `json:"id"`
+			Initiator  struct{ Kind string } `json:"initiator"`
+			OnBehalfOf string                `json:"onBehalfOf"`
 		} `json:"actions"`
 	}
 	if err := c.dev.GetJSON(ctx, "/heart/v1/actions?state=waiting", &list); err != nil {
 		return nil, []string{"listing waiting Actions: " + err.Error()}
 	}
 	for _, a := range list.Actions {
-		if a.Initiator.Kind != gate.KindAI || a.OnBehalfOf != "" {
+		if a.Initiator.Kind != "ai" || a.OnBehalfOf != "" {
 			continue
 		}
 		resp, err := c.dev.Do(ctx, "POST", "/heart/v1/actions/"+a.ID+"/cancel", map[string]any{}, device.On{Initiator: "ai"})
@@ -82,10 +81,10 @@ func (c *Core) lowerForBrainless(ctx context.Context) (int, error) {
 	if err := c.dev.GetJSON(ctx, "/heart/v1/tending", &t); err != nil {
 		return 0, fmt.Errorf("reading autonomy: %w", err)
 	}
-	if t.Autonomy.Current <= gate.BrainlessMaxLevel {
+	if t.Autonomy.Current <= brain.MaxLevelBrainless {
 		return 0, nil
 	}
-	resp, err := c.dev.Do(ctx, "PUT", "/heart/v1/tending/autonomy", map[string]any{"level": gate.BrainlessMaxLevel}, device.On{Initiator: "ai"})
+	resp, err := c.dev.Do(ctx, "PUT", "/heart/v1/tending/autonomy", map[string]any{"level": brain.MaxLevelBrainless}, device.On{Initiator: "ai"})
 	if err != nil {
 		return 0, fmt.Errorf("lowering autonomy: %w", err)
 	}

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/heart-core/heart-web/core/api"
-	"github.com/heart-core/heart-web/core/schema"
 )
 
 // Limits come from the Card: card.brain, card.limits.brainRefusalsPerHour
@@ -117,7 +116,7 @@ func (b *Brain) checkLocked(now time.Time) *Transition {
 // approval, and the approval lets exactly one in.
 // The transition returned is that of a lease whose time was up before the
 // grant, for the Core to carry out like any other.
-func (b *Brain) Grant(l schema.Lease, now time.Time) (*Transition, error) {
+func (b *Brain) Grant(l Lease, now time.Time) (*Transition, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	tr := b.checkLocked(now)

@@ -6,18 +6,17 @@ import (
 	"time"
 
 	"github.com/heart-core/heart-web/core/api"
-	"github.com/heart-core/heart-web/core/schema"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 var t0 = time.Date(2026, 12, 6, 10, 0, 0, 0, time.UTC)
 
-func lease(id string, length time.Duration, uses ...schema.LeaseUse) schema.Lease {
+func lease(id string, length time.Duration, uses ...Use) Lease {
 	if len(uses) == 0 {
-		uses = []schema.LeaseUse{"propose", "explain"}
+		uses = []Use{"propose", "explain"}
 	}
-	return schema.Lease{ID: id, Model: "m-1", Uses: uses, IssuedAt: t0, ExpiresAt: t0.Add(length)}
+	return Lease{ID: id, Model: "m-1", Uses: uses, IssuedAt: t0, ExpiresAt: t0.Add(length)}
 }
 
 func problemStatus(t *testing.T, err error) int {
@@ -41,10 +40,10 @@ func TestBrain_StartsBrainless(t *testing.T) {
 func TestBrain_GrantBadLeasesChangeNothing(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		l      schema.Lease
+		l      Lease
 		status int
 	}{
-		{"expiresAt not after issuedAt", schema.Lease{ID: "a", Model: "m", Uses: []schema.LeaseUse{"propose"}, IssuedAt: t0, ExpiresAt: t0}, 400},
+		{"expiresAt not after issuedAt", Lease{ID: "a", Model: "m", Uses: []Use{"propose"}, IssuedAt: t0, ExpiresAt: t0}, 400},
 		{"already expired by the Core's clock", lease("b", time.Minute), 409},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -100,7 +99,7 @@ func TestBrain_RenewalReplacesTheLease(t *testing.T) {
 	b := New(Limits{})
 	_, err := b.Grant(lease("l-1", 10*time.Minute), t0)
 	require.NoError(t, err)
-	_, err = b.Grant(schema.Lease{ID: "l-2", Model: "m-1", Uses: []schema.LeaseUse{"explain"}, IssuedAt: t0.Add(5 * time.Minute), ExpiresAt: t0.Add(20 * time.Minute)}, t0.Add(5*time.Minute))
+	_, err = b.Grant(Lease{ID: "l-2", Model: "m-1", Uses: []Use{"explain"}, IssuedAt: t0.Add(5 * time.Minute), ExpiresAt: t0.Add(20 * time.Minute)}, t0.Add(5*time.Minute))
 	require.NoError(t, err)
 	assert.Nil(t, b.Check(t0.Add(15*time.Minute)))
 	assert.Equal(t, "l-2", b.Status(t0.Add(15*time.Minute)).Lease.ID)
@@ -189,7 +188,7 @@ func TestBrain_AutoModeCarriesTheLeaseFromItsEndAndStepsDown(t *testing.T) {
 	b := New(Limits{})
 	b.SetAuto(true, t0)
 	l := lease("l-1", 10*time.Minute, "propose", "explain", "chat")
-	l.Offline = &schema.Offline{MaxSec: 600, StepDown: []schema.StepDown{{AfterSec: 120, Uses: []schema.LeaseUse{"explain", "chat"}}, {AfterSec: 300, Uses: []schema.LeaseUse{"explain"}}}}
+	l.Offline = &Offline{MaxSec: 600, StepDown: []StepDown{{AfterSec: 120, Uses: []Use{"explain", "chat"}}, {AfterSec: 300, Uses: []Use{"explain"}}}}
 	_, err := b.Grant(l, t0)
 	require.NoError(t, err)
 
@@ -212,7 +211,7 @@ func TestBrain_AutoModeOffEndsTheOfflineBlock(t *testing.T) {
 	b := New(Limits{})
 	b.SetAuto(true, t0)
 	l := lease("l-1", time.Minute)
-	l.Offline = &schema.Offline{MaxSec: 3600}
+	l.Offline = &Offline{MaxSec: 3600}
 	_, err := b.Grant(l, t0)
 	require.NoError(t, err)
 	assert.Nil(t, b.Check(t0.Add(2*time.Minute)))
@@ -223,7 +222,7 @@ func TestBrain_AutoModeOffEndsTheOfflineBlock(t *testing.T) {
 func TestBrain_WithoutAutoModeTheOfflineBlockIsIgnored(t *testing.T) {
 	b := New(Limits{})
 	l := lease("l-1", time.Minute)
-	l.Offline = &schema.Offline{MaxSec: 3600}
+	l.Offline = &Offline{MaxSec: 3600}
 	_, err := b.Grant(l, t0)
 	require.NoError(t, err)
 	assert.NotNil(t, b.Check(t0.Add(time.Minute)))

@@ -2,8 +2,6 @@ package brain
 
 import (
 	"time"
-
-	"github.com/heart-core/heart-web/core/schema"
 )
 
 // Why a lease ended (Transition.Why).
@@ -36,7 +34,7 @@ type Transition struct {
 
 // held is an accepted lease, counted on the Core's clock from acceptance.
 type held struct {
-	Lease        schema.Lease
+	Lease        Lease
 	acceptedAt   time.Time
 	until        time.Time // acceptedAt + the lease's length, capped by maxLeaseSec
 	lostAt       time.Time // when auto mode took over
@@ -57,7 +55,7 @@ func (h *held) endAt(now time.Time) time.Time {
 
 // uses are the uses allowed at now: the lease's own while it runs; in
 // auto mode, after it ended, those its offline block still allows.
-func (h *held) uses(now time.Time, auto bool) []schema.LeaseUse {
+func (h *held) uses(now time.Time, auto bool) []Use {
 	end := h.endAt(now)
 	if now.Before(end) {
 		return h.Lease.Uses
@@ -85,8 +83,8 @@ func (h *held) uses(now time.Time, auto bool) []schema.LeaseUse {
 
 // narrow keeps the uses of have that keep also names: a step down can
 // only take uses away.
-func narrow(have, keep []schema.LeaseUse) []schema.LeaseUse {
-	var out []schema.LeaseUse
+func narrow(have, keep []Use) []Use {
+	var out []Use
 	for _, u := range have {
 		for _, k := range keep {
 			if u == k {

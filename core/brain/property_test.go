@@ -5,14 +5,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/heart-core/heart-web/core/schema"
 	"pgregory.net/rapid"
 )
 
-var allUses = []schema.LeaseUse{"explain", "serve", "propose", "plan", "chat"}
+var allUses = []Use{"explain", "serve", "propose", "plan", "chat"}
 
-func usesGen() *rapid.Generator[[]schema.LeaseUse] {
-	return rapid.SliceOfNDistinct(rapid.SampledFrom(allUses), 1, len(allUses), func(u schema.LeaseUse) schema.LeaseUse { return u })
+func usesGen() *rapid.Generator[[]Use] {
+	return rapid.SliceOfNDistinct(rapid.SampledFrom(allUses), 1, len(allUses), func(u Use) Use { return u })
 }
 
 // Whatever the lease says, the cap, auto mode, and however the checks are
@@ -26,7 +25,7 @@ func TestProperty_BrainlessInTime(t *testing.T) {
 		l := lease("l", length, usesGen().Draw(t, "uses")...)
 		offline := time.Duration(0)
 		if rapid.Bool().Draw(t, "offline") {
-			l.Offline = &schema.Offline{MaxSec: rapid.IntRange(1, 3600).Draw(t, "offlineSec")}
+			l.Offline = &Offline{MaxSec: rapid.IntRange(1, 3600).Draw(t, "offlineSec")}
 			if auto {
 				offline = time.Duration(l.Offline.MaxSec) * time.Second
 			}
@@ -70,10 +69,10 @@ func TestProperty_BrainlessInTime(t *testing.T) {
 func TestProperty_StepDownLowersOnly(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		l := lease("l", time.Duration(rapid.IntRange(1, 600).Draw(t, "lengthSec"))*time.Second, usesGen().Draw(t, "uses")...)
-		l.Offline = &schema.Offline{MaxSec: rapid.IntRange(1, 3600).Draw(t, "offlineSec")}
+		l.Offline = &Offline{MaxSec: rapid.IntRange(1, 3600).Draw(t, "offlineSec")}
 		for i, n := 0, rapid.IntRange(0, 4).Draw(t, "steps"); i < n; i++ {
-			l.Offline.StepDown = append(l.Offline.StepDown, schema.StepDown{AfterSec: rapid.IntRange(0, 3600).Draw(t, "afterSec"),
-				Uses: rapid.SliceOfNDistinct(rapid.SampledFrom(allUses), 0, len(allUses), func(u schema.LeaseUse) schema.LeaseUse { return u }).Draw(t, "stepUses")})
+			l.Offline.StepDown = append(l.Offline.StepDown, StepDown{AfterSec: rapid.IntRange(0, 3600).Draw(t, "afterSec"),
+				Uses: rapid.SliceOfNDistinct(rapid.SampledFrom(allUses), 0, len(allUses), func(u Use) Use { return u }).Draw(t, "stepUses")})
 		}
 		b := New(Limits{})
 		b.SetAuto(true, t0)
@@ -99,8 +98,8 @@ func TestProperty_StepDownLowersOnly(t *testing.T) {
 	})
 }
 
-func allowed(b *Brain, now time.Time) []schema.LeaseUse {
-	var out []schema.LeaseUse
+func allowed(b *Brain, now time.Time) []Use {
+	var out []Use
 	for _, u := range allUses {
 		if b.Allows(string(u), "", now) {
 			out = append(out, u)

@@ -2,8 +2,6 @@ package brain
 
 import (
 	"time"
-
-	"github.com/heart-core/heart-web/core/schema"
 )
 
 // Status is the body of GET /heart/v1/brain.
@@ -22,12 +20,12 @@ type Status struct {
 
 // LeaseView is the held lease as the Core counts it.
 type LeaseView struct {
-	ID           string            `json:"id"`
-	Model        string            `json:"model"`
-	Uses         []schema.LeaseUse `json:"uses"`
-	AcceptedAt   time.Time         `json:"acceptedAt"`
-	EndsAt       time.Time         `json:"endsAt"`
-	RemainingSec int64             `json:"remainingSec"`
+	ID           string    `json:"id"`
+	Model        string    `json:"model"`
+	Uses         []Use     `json:"uses"`
+	AcceptedAt   time.Time `json:"acceptedAt"`
+	EndsAt       time.Time `json:"endsAt"`
+	RemainingSec int64     `json:"remainingSec"`
 	// Offline is true while auto mode carries the lease after the link
 	// was lost; Uses are then those its step-down leaves.
 	Offline bool `json:"offline"`

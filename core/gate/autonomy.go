@@ -4,13 +4,15 @@ import (
 	"sync"
 
 	"github.com/heart-core/heart-web/core/api"
+	"github.com/heart-core/heart-web/core/brain"
 )
 
 // MaxLevel is the highest autonomy level; BrainlessMaxLevel the highest a
-// system reaches without a brain (decisions.md §3; Core §7.8 rule 4).
+// system reaches without a brain (decisions.md §3; Core §7.8 rule 4), the
+// brain module's rule.
 const (
 	MaxLevel          = 5
-	BrainlessMaxLevel = 4
+	BrainlessMaxLevel = brain.MaxLevelBrainless
 )
 
 // Autonomy is the device's autonomy level (Pulse autonomy.current) with
