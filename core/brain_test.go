@@ -216,3 +216,22 @@ func longText(n int) string {
 	}
 	return string(b)
 }
+
+// Auto mode asked for without on or off is a question, the Core's own: it
+// does not say the device said anything.
+func TestBrain_AutoModeWithoutOnOrOffIsAsked(t *testing.T) {
+	d := newDemo(t)
+	for _, tc := range []struct{ lang, text, notSaid string }{
+		{"en", "set the auto mode for lost links", "device"},
+		{"de", "Automodus für Verbindungsverlust einstellen", "Gerät"},
+	} {
+		status, out := d.do(t, "POST", "/heart/v1/serve", "demo-owner", map[string]any{"text": tc.text, "lang": tc.lang})
+		require.Equal(t, 200, status, out)
+		require.Equal(t, "putBrainAuto", intentTarget(out), out)
+		assert.Equal(t, "needs-clarification", out["outcome"], out)
+		assert.NotContains(t, out["question"], tc.notSaid, tc.text)
+		assert.NotContains(t, out["question"], "{", tc.text)
+	}
+	assert.Equal(t, false, d.brain(t)["auto"])
+	assert.Empty(t, d.brain(t)["requests"])
+}

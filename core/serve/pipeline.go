@@ -910,9 +910,11 @@ func (r *run) deviceRefused(t Target, resp *api.Response, in *Intent, read, own 
 		return r.refuse(in, ReasonDevice, title, vars), nil
 	case p.Status == 400 && p.Field != "":
 		// the device's reason first ("windowSec must be a whole number
-		// from 1 to 3600."), so the person knows what to give
+		// from 1 to 3600."), so the person knows what to give; the Core's
+		// own operations are not the device's to speak for, and the
+		// question says what is missing in the request's language
 		ask := explain.Fill(r.set.Missing, map[string]string{"name": r.set.ArgName(p.Field), "title": title.Inline()})
-		if p.Detail != "" {
+		if p.Detail != "" && !own {
 			ask = explain.Fill(r.set.DeviceSays, vars) + " " + ask
 		}
 		return r.question(in, ask), nil
