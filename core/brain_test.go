@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -187,7 +188,7 @@ func TestBrain_BadBodiesAreProblemsAndChangeNothing(t *testing.T) {
 		{"lease unknown field", "demo-brain", "PUT", "/heart/v1/brain/lease", `{"lease":{"id":"l","model":"m","uses":["propose"],"issuedAt":"2026-12-06T10:00:00Z","expiresAt":"2026-12-06T11:00:00Z","extra":1}}`, 400, ""},
 		{"lease with an unknown use", "demo-brain", "PUT", "/heart/v1/brain/lease", `{"lease":{"id":"l","model":"m","uses":["drive"],"issuedAt":"2026-12-06T10:00:00Z","expiresAt":"2026-12-06T11:00:00Z"}}`, 400, ""},
 		{"lease ending before it starts", "demo-brain", "PUT", "/heart/v1/brain/lease", `{"lease":{"id":"l","model":"m","uses":["propose"],"issuedAt":"2026-12-06T10:00:00Z","expiresAt":"2026-12-06T09:00:00Z"}}`, 400, "lease.expiresAt"},
-		{"signal with a long reason", "demo-brain", "POST", "/heart/v1/brain/signal", `{"reason":"` + string(make([]byte, 0)) + longText(501) + `"}`, 400, "reason"},
+		{"signal with a long reason", "demo-brain", "POST", "/heart/v1/brain/signal", `{"reason":"` + strings.Repeat("x", 501) + `"}`, 400, "reason"},
 		{"signal with another field", "demo-brain", "POST", "/heart/v1/brain/signal", `{"why":"x"}`, 400, ""},
 		{"auto without enabled", "demo-owner", "PUT", "/heart/v1/brain/auto", `{}`, 400, "enabled"},
 		{"auto not a boolean", "demo-owner", "PUT", "/heart/v1/brain/auto", `{"enabled":"yes"}`, 400, ""},
@@ -207,14 +208,6 @@ func TestBrain_BadBodiesAreProblemsAndChangeNothing(t *testing.T) {
 			assert.Equal(t, before, d.brain(t))
 		})
 	}
-}
-
-func longText(n int) string {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = 'x'
-	}
-	return string(b)
 }
 
 // Auto mode asked for without on or off is a question, the Core's own: it

@@ -1,6 +1,7 @@
 package brain
 
 import (
+	"slices"
 	"sync"
 	"time"
 
@@ -99,11 +100,10 @@ func (b *Brain) checkLocked(now time.Time) *Transition {
 	}
 	if b.auto && h.Lease.Offline != nil {
 		// auto mode takes over from the moment the lease ended (rule 8)
-		if h.offlineUntil.IsZero() {
+		if h.lostAt.IsZero() {
 			h.lostAt = end
-			h.offlineUntil = end.Add(time.Duration(h.Lease.Offline.MaxSec) * time.Second)
 		}
-		if now.Before(h.offlineUntil) {
+		if now.Before(h.offlineUntil()) {
 			return nil
 		}
 	}
@@ -226,12 +226,7 @@ func (b *Brain) Allows(use, model string, now time.Time) bool {
 	if h == nil || (model != "" && model != h.Lease.Model) || now.Before(b.lastSeen) {
 		return false
 	}
-	for _, u := range h.uses(now, b.auto) {
-		if string(u) == use {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(h.uses(now, b.auto), Use(use))
 }
 
 // Brainless reports whether no lease is held (after Check).

@@ -1,6 +1,7 @@
 package brain
 
 import (
+	"slices"
 	"time"
 )
 
@@ -34,11 +35,15 @@ type Transition struct {
 
 // held is an accepted lease, counted on the Core's clock from acceptance.
 type held struct {
-	Lease        Lease
-	acceptedAt   time.Time
-	until        time.Time // acceptedAt + the lease's length, capped by maxLeaseSec
-	lostAt       time.Time // when auto mode took over
-	offlineUntil time.Time
+	Lease      Lease
+	acceptedAt time.Time
+	until      time.Time // acceptedAt + the lease's length, capped by maxLeaseSec
+	lostAt     time.Time // when auto mode took over
+}
+
+// offlineUntil is when auto mode's block ends, counted from the loss.
+func (h *held) offlineUntil() time.Time {
+	return h.lostAt.Add(time.Duration(h.Lease.Offline.MaxSec) * time.Second)
 }
 
 // endAt is when the lease ends: its length counted from acceptance, or
@@ -86,11 +91,8 @@ func (h *held) uses(now time.Time, auto bool) []Use {
 func narrow(have, keep []Use) []Use {
 	var out []Use
 	for _, u := range have {
-		for _, k := range keep {
-			if u == k {
-				out = append(out, u)
-				break
-			}
+		if slices.Contains(keep, u) {
+			out = append(out, u)
 		}
 	}
 	return out

@@ -52,8 +52,8 @@ func (b *Brain) Status(now time.Time) Status {
 	}
 	if h := b.lease; h != nil {
 		end, offline := h.endAt(now), false
-		if !h.offlineUntil.IsZero() {
-			end, offline = h.offlineUntil, true
+		if !h.lostAt.IsZero() {
+			end, offline = h.offlineUntil(), true
 		}
 		left := end.Sub(now)
 		if left < 0 {

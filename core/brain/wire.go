@@ -1,6 +1,7 @@
 package brain
 
 import (
+	"slices"
 	"time"
 	"unicode/utf8"
 
@@ -119,11 +120,7 @@ func ParseLeasePut(body []byte) (Lease, error) {
 func checkUses(field string, uses []Use) error {
 	seen := map[Use]bool{}
 	for _, u := range uses {
-		known := false
-		for _, k := range Uses {
-			known = known || u == k
-		}
-		if !known {
+		if !slices.Contains(Uses, u) {
 			return api.Problemf(400, api.CodeInvalidRequest, "%q is no use of a lease (explain, serve, propose, plan, chat).", u).WithField(field)
 		}
 		if seen[u] {

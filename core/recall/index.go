@@ -385,8 +385,6 @@ func ShortName(name string) string {
 	return strings.Join(parts[len(parts)-2:], ".")
 }
 
-// entitiesOf are the entities with an alias whose rarest concept is in q,
-// in their order: the inverted index keeps matching sublinear in the Map.
 // undone are the deeds a text's concepts take back: the action concepts
 // after its first word of taking back ("undo the brain cut": cut; not
 // "cancel the trial and undo its change", whose cancel is its own deed).
@@ -404,6 +402,8 @@ func (x *Index) undone(cs []string) []string {
 	return deeds
 }
 
+// entitiesOf are the entities with an alias whose rarest concept is in q,
+// in their order: the inverted index keeps matching sublinear in the Map.
 func (x *Index) entitiesOf(q map[string]float64) []entityIdx {
 	var idx []int
 	for c := range q {
