@@ -1837,6 +1837,7 @@ func (x *Index) resolve(qr *query) Result {
 		cands = append(cands, c)
 	}
 	x.itemOverList(cands, qr.read && !qr.act)
+	x.stateOverOthers(cands, qr)
 	if qr.read && !qr.act && qr.past {
 		x.recordOverHistory(cands, qr)
 	}
