@@ -8,17 +8,22 @@ import (
 // smallTalk: a greeting followed only by "how are you" words ("salut, ça
 // va ?", "hola, ¿qué tal?", "Hallo, wie geht's?") is small talk, not a
 // question about the system's state. With anything named after it
-// ("hola, ¿qué tal la bomba?") it asks about that.
+// ("hola, ¿qué tal la bomba?") it asks about that. So is a greeting to
+// the system by name alone ("good morning skid :)").
 // greetEnd is greeting's end (0: none).
 func (x *Index) smallTalk(toks []token, cs []conceptTok, greetEnd int) bool {
 	end := greetEnd
 	if end == 0 {
 		return false
 	}
-	asked := false
+	asked, called := false, false
 	for _, ct := range cs {
 		if ct.start < end {
 			continue // "buenos días": the greeting's own words
+		}
+		if x.systemWordAt(cs, ct.start) {
+			called = true // "good morning skid", "hallo Station": the system called by name
+			continue
 		}
 		if !containsStr(x.d.concepts.SmallTalk, ct.c) {
 			return false
@@ -30,7 +35,8 @@ func (x *Index) smallTalk(toks []token, cs []conceptTok, greetEnd int) bool {
 			return false
 		}
 	}
-	return asked
+	// "good morning, station status please" asks for the status
+	return asked != called
 }
 
 // greeting: the request opens with one of p's greetings; end is the index

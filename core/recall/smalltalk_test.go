@@ -37,6 +37,23 @@ func TestResolve_AGreetingAndHowAreYouIsSmallTalk(t *testing.T) {
 	}
 }
 
+// A greeting to the system by name alone is small talk; a question after
+// the name still asks.
+func TestResolve_AGreetingToTheSystemByNameIsSmallTalk(t *testing.T) {
+	x := fullIndex(t)
+	for _, c := range []struct{ lang, text string }{
+		{"en", "good morning skid :)"},
+		{"de", "hallo Station!"},
+		{"fr", "bonjour la station"},
+	} {
+		ctx := testCtx()
+		ctx.Lang = c.lang
+		assert.Equal(t, DecisionNone, x.Resolve(c.text, ctx).Decision, c.text)
+	}
+	res := x.Resolve("good morning, station status please", testCtx())
+	assert.Equal(t, DecisionMatch, res.Decision)
+}
+
 func TestGreeting_OpensTheRequest(t *testing.T) {
 	d, err := load()
 	if !assert.NoError(t, err) {
