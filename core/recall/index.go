@@ -575,6 +575,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		}
 	}
 	qr.now = now
+	taken := takenTokens(toks) // by a time, a site's number, an id: before quantities
 	qr.idents = append(identifiers(text, toks, x), pathIDs...)
 	markIdents(text, toks, qr.idents)
 	qr.qty = x.d.units.unitAndHalf(text, toks, nums, p)
@@ -623,6 +624,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.markOthersThings(p, toks, cs, markers)
 	x.markOtherInstances(p, toks, cs, markers)
 	x.markUnknownObject(p, toks, clause, cs, markers)
+	x.markNumberedUnknowns(p, text, toks, cs, markers, taken, qr.qty)
 	if x.claimsOurs(p, toks, cs, qr.idEnts) {
 		delete(markers, "@foreign")
 		delete(markers, "@others")
