@@ -51,7 +51,12 @@ func subordinate(p *pack, toks []token, clause []int) (out []int, sub map[int]bo
 		} else {
 			out[i] = out[i-1]
 		}
-		for _, ph := range p.subordinate {
+		phrases := p.subordinate
+		if afterComma(toks, i) && strings.ToLower(toks[i].orig) == toks[i].text {
+			// "…, que las duchas salen frías"; not "Hola, ¿qué playbooks …?"
+			phrases = append(slices.Clip(phrases), p.reasonAfterComma...)
+		}
+		for _, ph := range phrases {
 			end := i + len(ph)
 			if end >= len(toks) || toks[i].kind != 'w' {
 				continue
@@ -72,6 +77,11 @@ func subordinate(p *pack, toks []token, clause []int) (out []int, sub map[int]bo
 		}
 	}
 	return out, sub
+}
+
+// afterComma: a comma stands right before toks[i].
+func afterComma(toks []token, i int) bool {
+	return i > 0 && toks[i-1].kind == 's' && toks[i-1].text == ","
 }
 
 // contextTokens finds the clauses that only describe the situation. When a

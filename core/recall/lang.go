@@ -148,9 +148,14 @@ type packFile struct {
 	// what to do ("before I sign anything off", "antes de tocar mixer-1",
 	// "bevor ich neu starte", "avant de toucher")
 	Subordinate []string `json:"subordinate"`
-	Causal      []string `json:"causal"`
-	Already     []string `json:"already"`
-	HowMany     []string `json:"howMany"` // "how many", "combien de": asking an amount
+	// ReasonAfterComma: words that open a clause of why only after a comma
+	// ("arranca la bomba, que hay que reponer la reserva", "mach sie an,
+	// denn die Duschen sind kalt"); elsewhere they mean something else
+	// ("¿qué hay que hacer?", "wie voll ist er denn?")
+	ReasonAfterComma []string `json:"reasonAfterComma"`
+	Causal           []string `json:"causal"`
+	Already          []string `json:"already"`
+	HowMany          []string `json:"howMany"` // "how many", "combien de": asking an amount
 	// HowLong asks a length of time ("how long", "wie lange"); a word of
 	// HowLongAhead after it asks a prediction ("take", "dauert", "tarda"),
 	// a word of HowLongBack how long something has been (estimate.go)
@@ -371,109 +376,110 @@ type pack struct {
 	compounds    bool
 	linkers      []string
 	// numbers
-	nums           map[string]float64 // words and multi-word entries ("quatre vingt")
-	morphemes      map[string]float64 // extra parts only valid inside a glued number word
-	mult           map[string]float64
-	frac           map[string]float64
-	fracMul        map[string]float64 // "quarters": multiplies the number before it
-	connectors     map[string]bool
-	articles       map[string]bool
-	negative       map[string]bool
-	ordinals       map[string]float64
-	glued          bool
-	decimal        map[string]bool     // "point", "Komma": "one point five"
-	separable      map[string][]string // "schalt ein" -> start: verb stem and the particle that ends the sentence
-	numMaxLen      int
-	pronouns       map[string]bool
-	enclitics      []string
-	quote          [][]string // each a sequence of folded words
-	holder, naming [][]string
-	holderEnd      map[string]bool
-	beforeImp      map[string]bool
-	copulas        map[string]bool
-	thereWords     [][]string
-	itsWords       map[string]bool
-	atPerson       map[string]bool
-	purpose        map[string]bool
-	relative       map[string]bool
-	greetings      [][]string // each a sequence of folded words
-	closings       [][]string
-	recurring      [][]string
-	thanks         [][]string
-	closingLines   [][]string
-	subordinate    [][]string
-	causal         [][]string // "because", "que": what follows gives a reason
-	already        map[string]bool
-	howMany        [][]string
-	howLong        [][]string
-	howLongAhead   map[string]bool
-	howLongBack    map[string]bool
-	agoAfter       [][]string
-	agoBefore      [][]string
-	titles         map[string]bool
-	sites          map[string]bool
-	coordinators   map[string]bool
-	possessive     map[string]bool
-	others         map[string]bool
-	thingPlace     map[string]bool
-	howTo          [][]string
-	timeOf         [][]string
-	whoOf          [][]string
-	meanWords      map[string]bool
-	relatives      map[string]bool
-	proVerbs       [][]string
-	lightVerbs     map[string]bool
-	disregard      map[string]bool
-	ruleWords      map[string]bool
-	hesitations    map[string]bool
-	droppedG       bool
-	firstPerson    map[string]bool
-	crewPreps      map[string]bool
-	otherOrdinals  map[string]bool
-	ours           map[string]bool
-	toValue        map[string]bool
-	reasons        [][]string
-	propertyOf     map[string]bool
-	alsoAlready    map[string]bool
-	eventWhen      [][]string
-	eventAfter     [][]string
-	labels         map[string]bool
-	dataValve      string
-	pronounOne     map[string]bool
-	demonstrative  map[string]bool
-	appositives    [][]string
-	variants       map[string]string
-	adverbs        map[string]string
-	amountBefore   map[string]bool
-	numberIdioms   [][]string
-	eventBefore    [][]string
-	contracted     map[string]bool
-	notEventAfter  map[string]bool
-	whenPolite     map[string]bool
-	relativeAfter  map[string]bool
-	greetingsAlone map[string]bool
-	definite       map[string]bool
-	elsewhere      map[string][][]string // by first word
-	windowLast     map[string]bool
-	weather        [][]string
-	longAgo        [][]string
-	participleEnds []string
-	modalAsk       map[string]bool
-	beWords        map[string]bool
-	pastEnds       []string
-	nowWords       [][]string
-	thenWords      [][]string
-	verbFinal      bool
-	passive        map[string]bool
-	indefinite     map[string]bool
-	existential    map[string]bool
-	wish           map[string]bool
-	corrections    [][]string // each a sequence of folded words
-	alternatives   [][]string
-	hedges         [][]string
-	time           timeWords
-	timeSet        map[string]map[string]bool // at/in/next/filler/am/pm/clockword as sets
-	fromNow        [][]string
+	nums             map[string]float64 // words and multi-word entries ("quatre vingt")
+	morphemes        map[string]float64 // extra parts only valid inside a glued number word
+	mult             map[string]float64
+	frac             map[string]float64
+	fracMul          map[string]float64 // "quarters": multiplies the number before it
+	connectors       map[string]bool
+	articles         map[string]bool
+	negative         map[string]bool
+	ordinals         map[string]float64
+	glued            bool
+	decimal          map[string]bool     // "point", "Komma": "one point five"
+	separable        map[string][]string // "schalt ein" -> start: verb stem and the particle that ends the sentence
+	numMaxLen        int
+	pronouns         map[string]bool
+	enclitics        []string
+	quote            [][]string // each a sequence of folded words
+	holder, naming   [][]string
+	holderEnd        map[string]bool
+	beforeImp        map[string]bool
+	copulas          map[string]bool
+	thereWords       [][]string
+	itsWords         map[string]bool
+	atPerson         map[string]bool
+	purpose          map[string]bool
+	relative         map[string]bool
+	greetings        [][]string // each a sequence of folded words
+	closings         [][]string
+	recurring        [][]string
+	thanks           [][]string
+	closingLines     [][]string
+	subordinate      [][]string
+	reasonAfterComma [][]string
+	causal           [][]string // "because", "que": what follows gives a reason
+	already          map[string]bool
+	howMany          [][]string
+	howLong          [][]string
+	howLongAhead     map[string]bool
+	howLongBack      map[string]bool
+	agoAfter         [][]string
+	agoBefore        [][]string
+	titles           map[string]bool
+	sites            map[string]bool
+	coordinators     map[string]bool
+	possessive       map[string]bool
+	others           map[string]bool
+	thingPlace       map[string]bool
+	howTo            [][]string
+	timeOf           [][]string
+	whoOf            [][]string
+	meanWords        map[string]bool
+	relatives        map[string]bool
+	proVerbs         [][]string
+	lightVerbs       map[string]bool
+	disregard        map[string]bool
+	ruleWords        map[string]bool
+	hesitations      map[string]bool
+	droppedG         bool
+	firstPerson      map[string]bool
+	crewPreps        map[string]bool
+	otherOrdinals    map[string]bool
+	ours             map[string]bool
+	toValue          map[string]bool
+	reasons          [][]string
+	propertyOf       map[string]bool
+	alsoAlready      map[string]bool
+	eventWhen        [][]string
+	eventAfter       [][]string
+	labels           map[string]bool
+	dataValve        string
+	pronounOne       map[string]bool
+	demonstrative    map[string]bool
+	appositives      [][]string
+	variants         map[string]string
+	adverbs          map[string]string
+	amountBefore     map[string]bool
+	numberIdioms     [][]string
+	eventBefore      [][]string
+	contracted       map[string]bool
+	notEventAfter    map[string]bool
+	whenPolite       map[string]bool
+	relativeAfter    map[string]bool
+	greetingsAlone   map[string]bool
+	definite         map[string]bool
+	elsewhere        map[string][][]string // by first word
+	windowLast       map[string]bool
+	weather          [][]string
+	longAgo          [][]string
+	participleEnds   []string
+	modalAsk         map[string]bool
+	beWords          map[string]bool
+	pastEnds         []string
+	nowWords         [][]string
+	thenWords        [][]string
+	verbFinal        bool
+	passive          map[string]bool
+	indefinite       map[string]bool
+	existential      map[string]bool
+	wish             map[string]bool
+	corrections      [][]string // each a sequence of folded words
+	alternatives     [][]string
+	hedges           [][]string
+	time             timeWords
+	timeSet          map[string]map[string]bool // at/in/next/filler/am/pm/clockword as sets
+	fromNow          [][]string
 }
 
 func set(words []string) map[string]bool {
@@ -533,6 +539,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.itsWords, p.atPerson = set(f.ItsWords), set(f.AtPerson)
 	p.purpose = set(f.Purpose)
 	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
+	p.reasonAfterComma = phrases(f.ReasonAfterComma)
 	p.causal, p.already, p.howMany = phrases(f.Causal), set(f.Already), phrases(f.HowMany)
 	p.howLong, p.howLongAhead, p.howLongBack = phrases(f.HowLong), set(f.HowLongAhead), set(f.HowLongBack)
 	p.agoAfter, p.agoBefore = phrases(f.AgoAfter), phrases(f.AgoBefore)
