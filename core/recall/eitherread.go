@@ -11,10 +11,11 @@ import (
 // "is the feed belt going or has it stopped", "¿está en marcha o
 // parada?") asks for that state now. The read of the property leads what
 // the other answer's words suggest (the faults, Stop, the history) by the
-// ambiguity margin, when it is close to them.
+// ambiguity margin, when it is close to them (0.15). A past after the
+// alternative ("or did it trip again?") still asks of now.
 func (x *Index) stateOverOthers(cands []Candidate, qr *query) {
 	p := x.d.packs[qr.lang]
-	if !qr.read || qr.act || qr.past {
+	if !qr.read || qr.act {
 		return
 	}
 	state := ""
@@ -26,8 +27,12 @@ func (x *Index) stateOverOthers(cands []Candidate, qr *query) {
 			state = m.ref.ID
 		}
 	}
-	if state == "" || p == nil || !alternativeAfter(p, qr.toks, qr.span) {
+	if state == "" || p == nil {
 		return
+	}
+	alt := alternativeAfter(p, qr.toks, qr.span)
+	if alt < 0 || qr.past && x.saysPast(qr.toks[:alt], p, storyUpTo(qr.story, alt)) {
+		return // "was the pump running or stopped last night?" asks of then; "is it running or did it trip?" of now
 	}
 	read := x.d.concepts.StateRead
 	at := slices.IndexFunc(cands, func(c Candidate) bool {
@@ -43,7 +48,7 @@ func (x *Index) stateOverOthers(cands []Candidate, qr *query) {
 		}
 	}
 	lead := x.opts.AmbiguityMargin + 0.001
-	if s := cands[at].Score; s < other-0.1 || s >= other+lead {
+	if s := cands[at].Score; s < other-0.15 || s >= other+lead {
 		return
 	}
 	cands[at].Score = math.Min(1, math.Round((other+lead)*1000)/1000)
@@ -60,9 +65,10 @@ func (x *Index) stateProperty(id string) bool {
 	return false
 }
 
-// alternativeAfter: a word of alternatives ("or", "oder", "o", "ou") comes
-// after the request's first concept, in one sentence with it.
-func alternativeAfter(p *pack, toks []token, span map[string][2]int) bool {
+// alternativeAfter: the first word of alternatives ("or", "oder", "o",
+// "ou") after the request's first concept, in one sentence with it; -1 if
+// none.
+func alternativeAfter(p *pack, toks []token, span map[string][2]int) int {
 	first := -1
 	for _, sp := range span {
 		if first < 0 || sp[0] < first {
@@ -71,8 +77,16 @@ func alternativeAfter(p *pack, toks []token, span map[string][2]int) bool {
 	}
 	for i := first + 1; first >= 0 && i < len(toks); i++ {
 		if _, ok := phraseAtToken(toks, i, p.alternatives); ok && sentenceOf(toks, i) == sentenceOf(toks, first) {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
+}
+
+// storyUpTo is story cut at token n (nil stays nil).
+func storyUpTo(story []bool, n int) []bool {
+	if story == nil {
+		return nil
+	}
+	return story[:n]
 }

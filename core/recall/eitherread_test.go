@@ -20,6 +20,8 @@ func TestResolve_EitherStateQuestionReadsTheState(t *testing.T) {
 		{"Lauft s Förderband oder stoht's still?", "de", "conveyor.state"},
 		{"¿La bomba está en marcha o parada?", "es", "pump.state"},
 		{"la pompe tourne ou elle est à l'arrêt ?", "fr", "pump.state"},
+		// a past after the alternative asks of now; before it, of then
+		{"Is the pump actually running or did it trip again?", "en", "pump.state"},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang
@@ -29,6 +31,7 @@ func TestResolve_EitherStateQuestionReadsTheState(t *testing.T) {
 		assert.Equal(t, "getProperty", got.Target, c.text)
 		assert.Equal(t, c.name, got.Args["name"], c.text)
 	}
+	assert.Equal(t, "getPropertyHistory", top(t, x.Resolve("was the pump running or stopped last night?", testCtx())).Target)
 	// the rule lifts no read over a change: a command stays one
 	assert.Equal(t, "com.acme.pump.halt", top(t, x.Resolve("stop the pump or the tank overflows", testCtx())).Target)
 }

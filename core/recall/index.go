@@ -1839,10 +1839,10 @@ func (x *Index) resolve(qr *query) Result {
 		cands = append(cands, c)
 	}
 	x.itemOverList(cands, qr.read && !qr.act)
-	x.stateOverOthers(cands, qr)
 	if qr.read && !qr.act && qr.past {
 		x.recordOverHistory(cands, qr)
 	}
+	x.stateOverOthers(cands, qr)
 	sort.Slice(cands, func(i, j int) bool {
 		if cands[i].Score != cands[j].Score {
 			return cands[i].Score > cands[j].Score
