@@ -1843,6 +1843,7 @@ func (x *Index) resolve(qr *query) Result {
 		x.recordOverHistory(cands, qr)
 	}
 	x.stateOverOthers(cands, qr)
+	x.historyAtTimePast(cands, qr)
 	sort.Slice(cands, func(i, j int) bool {
 		if cands[i].Score != cands[j].Score {
 			return cands[i].Score > cands[j].Score

@@ -712,6 +712,7 @@ type conceptsFile struct {
 	Statistics   []string `json:"statistics"`   // min, max, mean: asked for, they favour the targets that compute them
 	ChangeRecord string   `json:"changeRecord"` // the record of what happened, for "what changed?" with nothing named
 	StateRead    string   `json:"stateRead"`    // the target that reads a property now, offered for "is it on?"
+	HistoryRead  string   `json:"historyRead"`  // the target that reads a property's past values
 	Autonomous   []string `json:"autonomous"`   // what acts on its own: stopping it is Stop, not a thing's halt
 	Offsets      []string `json:"offsets"`      // actions whose numbers are an error to correct, not a value ("calibrate")
 	Without      string   `json:"without"`      // "without starting a new one": the deed after it is not asked for
