@@ -26,6 +26,10 @@ func TestResolve_AQuestionForInstructionsIsAnErrand(t *testing.T) {
 		{"en", "How do I check how full the tank is?", true},
 		{"fr", "Comment je vois la température du chauffage ?", true},
 		{"en", "how do i see what the pump is pushing out, like the flow thing??", true},
+		{"en", "my kitchen sink is blocked, what do I do", false},
+		{"en", "Customer's hot water heater keeps tripping her breaker, temperature is set to 60. What should she do?", false},
+		{"de", "Der Filter in unserem Aquarium ist verstopft, was soll ich machen?", false},
+		{"fr", "la plieuse est bloquée, que faire ?", false},
 	} {
 		ctx := testCtx()
 		ctx.Lang = c.lang
