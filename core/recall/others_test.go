@@ -37,3 +37,14 @@ func TestResolve_WhatMayLeaveIsTheValve(t *testing.T) {
 		{"en", "what data has left the system?", "getValveLog"},
 	})
 }
+
+// The person's own calendar is not the system's schedules.
+func TestResolve_MyCalendarIsTheWritersOwn(t *testing.T) {
+	x := fullIndex(t)
+	assertResolves(t, x, []resolveCase{
+		{"en", "put 'dentist 3pm' in my calendar for thursday", ""},
+		{"de", "trag das in meinen Kalender ein", ""},
+		{"es", "apúntalo en mi agenda para el lunes", ""},
+		{"en", "show me the calendar of schedules", "getSchedules"},
+	})
+}
