@@ -583,6 +583,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	qr.qty = append(qr.qty, x.d.units.articleDurations(text, toks, p)...)
 	qr.qty = append(qr.qty, x.d.units.lastWindows(text, toks, p)...)
 	markRelative(p, toks, qr.qty)
+	markClockOffsets(p, toks, qr.qty)
 	markCorrections(p, toks, qr.qty)
 	x.d.units.markAgo(p, toks, qr.qty)
 	unitWords := x.d.units.mentions(toks)

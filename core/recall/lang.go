@@ -153,9 +153,13 @@ type packFile struct {
 	// denn die Duschen sind kalt"); elsewhere they mean something else
 	// ("¿qué hay que hacer?", "wie voll ist er denn?")
 	ReasonAfterComma []string `json:"reasonAfterComma"`
-	Causal           []string `json:"causal"`
-	Already          []string `json:"already"`
-	HowMany          []string `json:"howMany"` // "how many", "combien de": asking an amount
+	// ClockOffset: words after a span of time that say a clock is off by
+	// it ("ten minutes slow", "fünf Minuten nach", "tres minutos
+	// atrasado", "trois minutes de retard"): no speed, no time to act
+	ClockOffset []string `json:"clockOffset"`
+	Causal      []string `json:"causal"`
+	Already     []string `json:"already"`
+	HowMany     []string `json:"howMany"` // "how many", "combien de": asking an amount
 	// HowLong asks a length of time ("how long", "wie lange"); a word of
 	// HowLongAhead after it asks a prediction ("take", "dauert", "tarda"),
 	// a word of HowLongBack how long something has been (estimate.go)
@@ -408,6 +412,7 @@ type pack struct {
 	closingLines     [][]string
 	subordinate      [][]string
 	reasonAfterComma [][]string
+	clockOffset      [][]string
 	causal           [][]string // "because", "que": what follows gives a reason
 	already          map[string]bool
 	howMany          [][]string
@@ -540,6 +545,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.purpose = set(f.Purpose)
 	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
 	p.reasonAfterComma = phrases(f.ReasonAfterComma)
+	p.clockOffset = phrases(f.ClockOffset)
 	p.causal, p.already, p.howMany = phrases(f.Causal), set(f.Already), phrases(f.HowMany)
 	p.howLong, p.howLongAhead, p.howLongBack = phrases(f.HowLong), set(f.HowLongAhead), set(f.HowLongBack)
 	p.agoAfter, p.agoBefore = phrases(f.AgoAfter), phrases(f.AgoBefore)

@@ -438,6 +438,26 @@ func markRelative(p *pack, toks []token, qs []Quantity) {
 	}
 }
 
+// markClockOffsets takes the words after a span of time that say a clock
+// is off by it ("running ten minutes slow", "geht fünf Minuten nach",
+// "trois minutes de retard"): they name no speed of a thing.
+func markClockOffsets(p *pack, toks []token, qs []Quantity) {
+	for _, q := range qs {
+		if q.Unit != "s" {
+			continue
+		}
+		i := slices.IndexFunc(toks, func(t token) bool { return t.start >= q.End })
+		if i < 0 {
+			continue
+		}
+		if ph, ok := phraseAtToken(toks, i, p.clockOffset); ok {
+			for k := i; k < i+len(ph); k++ {
+				toks[k].used = true
+			}
+		}
+	}
+}
+
 // markCorrections reads values the person took back or left open. A value
 // taken back for another is replaced by it ("fifty, no, sixty litres a
 // minute", "trente, non, trente-cinq"): only the last fills an argument.
