@@ -235,7 +235,9 @@ func markAtPersons(p *pack, toks []token, markers marks) {
 // markPossessed marks @foreign a word no pack knows after "my", "mein",
 // "mi", "mon" ("my payslip", "mi nómina", "meine Lohnabrechnung"): the
 // person's own things are not this system's. "my permissions" and "our
-// pump" name what the packs know, and stay. It returns the words marked: in
+// pump" name what the packs know, and stay; a thing of ours after "my"
+// ("Stell meine Heizung auf 22", "mi calentador") is the writer's own, someone else's
+// to the station (@others). It returns the words marked: in
 // the story they are the person's own affairs ("during my walk-round"), not
 // what the request is about.
 func (x *Index) markPossessed(p *pack, toks []token, cs []conceptTok, markers marks) (owned []int) {
@@ -251,6 +253,12 @@ func (x *Index) markPossessed(p *pack, toks []token, cs []conceptTok, markers ma
 		}
 		if x.unknownWord(p, toks, cs, i) {
 			markers["@foreign"] = append(markers["@foreign"], i)
+			owned = append(owned, i)
+		} else if x.thingAt(cs, i) {
+			// "set my thermostat to 21", "Stell meine Heizung auf 22":
+			// the writer's own heater, not the station's, whatever a
+			// target says of heaters
+			markers["@others"] = append(markers["@others"], i)
 			owned = append(owned, i)
 		}
 	}

@@ -48,3 +48,16 @@ func TestResolve_MyCalendarIsTheWritersOwn(t *testing.T) {
 		{"en", "show me the calendar of schedules", "getSchedules"},
 	})
 }
+
+// A thing of ours after "my" is the writer's own: someone else's heater
+// to the station. "our pump" and "my permissions" stay ours.
+func TestResolve_MyThingIsTheWritersOwn(t *testing.T) {
+	x := fullIndex(t)
+	assertResolves(t, x, []resolveCase{
+		{"de", "Stell meine Heizung auf 22 Grad", ""},
+		{"es", "pon mi calentador a 50 grados", ""},
+		{"fr", "mets ma pompe en marche", ""},
+		{"en", "start our pump", "com.acme.pump.start"},
+		{"en", "what are my permissions?", "getWhoami"},
+	})
+}
