@@ -90,28 +90,3 @@ func storyUpTo(story []bool, n int) []bool {
 	}
 	return story[:n]
 }
-
-// historyAtTimePast: a question in the past tense of a property at a time
-// already gone ("what was the tank level at 6 this morning") asks for its
-// history, not its value now. The history of the same property leads the
-// read of it by the ambiguity margin when it is close behind (0.15).
-func (x *Index) historyAtTimePast(cands []Candidate, qr *query) {
-	if !qr.read || qr.act || !qr.past || qr.when == nil || qr.when.Until || qr.when.At.After(qr.now) {
-		return
-	}
-	read := slices.IndexFunc(cands, func(c Candidate) bool { return c.Target == x.d.concepts.StateRead })
-	if read < 0 {
-		return
-	}
-	hist := slices.IndexFunc(cands, func(c Candidate) bool {
-		return c.Target == x.d.concepts.HistoryRead && c.Args["name"] != nil && c.Args["name"] == cands[read].Args["name"]
-	})
-	if hist < 0 {
-		return
-	}
-	lead := x.opts.AmbiguityMargin + 0.001
-	if s, r := cands[hist].Score, cands[read].Score; s < r-0.15 || s >= r+lead {
-		return
-	}
-	cands[hist].Score = math.Min(1, math.Round((cands[read].Score+lead)*1000)/1000)
-}
