@@ -83,9 +83,10 @@ func alternativeAfter(p *pack, toks []token, span map[string][2]int) int {
 	return -1
 }
 
-// storyUpTo is story cut at token n (nil stays nil).
+// storyUpTo is story cut at token n; nil when there is none, or when it
+// does not reach n (then no token counts as the story's).
 func storyUpTo(story []bool, n int) []bool {
-	if story == nil {
+	if len(story) < n {
 		return nil
 	}
 	return story[:n]
