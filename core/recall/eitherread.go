@@ -14,7 +14,6 @@ import (
 // ambiguity margin, when it is close to them (0.15). A past after the
 // alternative ("or did it trip again?") still asks of now.
 func (x *Index) stateOverOthers(cands []Candidate, qr *query) {
-	p := x.d.packs[qr.lang]
 	if !qr.read || qr.act {
 		return
 	}
@@ -27,6 +26,7 @@ func (x *Index) stateOverOthers(cands []Candidate, qr *query) {
 			state = m.ref.ID
 		}
 	}
+	p := x.d.packs[qr.lang]
 	if state == "" || p == nil {
 		return
 	}
@@ -47,6 +47,14 @@ func (x *Index) stateOverOthers(cands []Candidate, qr *query) {
 			other = math.Max(other, c.Score)
 		}
 	}
+	x.leadIfClose(cands, at, other)
+}
+
+// leadIfClose raises cands[at] to lead the score other by the ambiguity
+// margin, when it is at most 0.15 behind it and does not lead by that
+// much already: evidence that settles between two close readings, not one
+// that lifts a weak reading over a strong one.
+func (x *Index) leadIfClose(cands []Candidate, at int, other float64) {
 	lead := x.opts.AmbiguityMargin + 0.001
 	if s := cands[at].Score; s < other-0.15 || s >= other+lead {
 		return

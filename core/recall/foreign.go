@@ -236,10 +236,10 @@ func markAtPersons(p *pack, toks []token, markers marks) {
 // "mi", "mon" ("my payslip", "mi nómina", "meine Lohnabrechnung"): the
 // person's own things are not this system's. "my permissions" and "our
 // pump" name what the packs know, and stay; a thing of ours after "my"
-// ("Stell meine Heizung auf 22", "mi calentador") is the writer's own, someone else's
-// to the station (@others). It returns the words marked: in
-// the story they are the person's own affairs ("during my walk-round"), not
-// what the request is about.
+// ("Stell meine Heizung auf 22", "mi calentador") is the writer's own,
+// someone else's to the station (@others). It returns the words marked:
+// in the story they are the person's own affairs ("during my walk-round"),
+// not what the request is about.
 func (x *Index) markPossessed(p *pack, toks []token, cs []conceptTok, markers marks) (owned []int) {
 	for i := 1; i < len(toks); i++ {
 		if toks[i].kind != 'w' || !p.possessive[toks[i-1].text] {

@@ -1,9 +1,6 @@
 package recall
 
-import (
-	"math"
-	"slices"
-)
+import "slices"
 
 // historyAtTimePast: a question in the past tense of a property at a time
 // already gone ("what was the tank level at 6 this morning") asks for its
@@ -23,9 +20,5 @@ func (x *Index) historyAtTimePast(cands []Candidate, qr *query) {
 	if hist < 0 {
 		return
 	}
-	lead := x.opts.AmbiguityMargin + 0.001
-	if s, r := cands[hist].Score, cands[read].Score; s < r-0.15 || s >= r+lead {
-		return
-	}
-	cands[hist].Score = math.Min(1, math.Round((cands[read].Score+lead)*1000)/1000)
+	x.leadIfClose(cands, hist, cands[read].Score)
 }

@@ -16,10 +16,8 @@ import (
 // names a thing of ours: then the numbered one says where ("STOP THE PUMP,
 // water all over the floor by rack 2").
 func (x *Index) markNumberedUnknowns(p *pack, text string, toks []token, cs []conceptTok, markers marks, taken []bool, qty []Quantity) {
-	for _, ct := range cs {
-		if !ct.typo && (x.thingOf[ct.c] != "" || x.isComponentWord(ct.c)) {
-			return // "kill the pump!! water everywhere on road 6": our thing is named; the numbered one is where
-		}
+	if x.namesOwnThing(cs, make([]bool, len(toks))) {
+		return // "kill the pump!! water everywhere on road 6": our thing is named; the numbered one is where
 	}
 	at := map[int]conceptTok{}
 	for _, ct := range cs {
