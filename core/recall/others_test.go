@@ -61,3 +61,29 @@ func TestResolve_MyThingIsTheWritersOwn(t *testing.T) {
 		{"en", "what are my permissions?", "getWhoami"},
 	})
 }
+
+// A line or plant named as the neighbour's is theirs, not our conveyor or
+// station; the neighbouring station stays the peer a message goes to.
+func TestResolve_TheNeighboursLineIsTheirs(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"es", "reconoce la alarma del SCADA de la línea vecina", ""},
+		{"fr", "Acquitte l'alarme sur le SCADA de la ligne voisine", ""},
+		{"fr", "l'usine d'à côté a une alarme qui sonne depuis ce matin", ""},
+		{"en", "start the conveyor on the neighbouring line", ""},
+		{"es", "manda un mensaje al sistema vecino diciendo que estamos vaciando", "postMessage"},
+		{"es", "arranca la línea", "com.acme.conveyor.start"},
+	})
+}
+
+// How long a queue of people is, is no count of this system's; the Core's
+// own queues stay the Core's.
+func TestResolve_AQueueOfPeopleIsNotOurs(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "how long is the queue at security right now", ""},
+		{"es", "¿cuánta gente hay en la cola de los troncos?", ""},
+		{"de", "Wie lang ist die Warteschlange gerade?", ""},
+		{"fr", "il y a du monde à l'accueil ?", ""},
+		{"en", "What tiers is the Core running, and how long are its queues?", "getCore"},
+		{"en", "show the action queue", "getActions"},
+	})
+}
