@@ -626,6 +626,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	x.markOtherInstances(p, toks, cs, markers)
 	x.markUnknownObject(p, toks, clause, cs, markers)
 	x.markNumberedUnknowns(p, text, toks, cs, markers, taken, qr.qty)
+	x.markQualifiedThing(p, toks, cs, markers)
 	if x.claimsOurs(p, toks, cs, qr.idEnts) {
 		delete(markers, "@foreign")
 		delete(markers, "@others")

@@ -85,26 +85,29 @@ type packFile struct {
 	// InitialAsked: what a sentence's first word means in a question only
 	// ("¿Tenemos copias de seguridad?" asks; "Tenemos lotes fuera de
 	// especificación" tells)
-	InitialAsked map[string]string  `json:"initialAsked"`
-	Final        map[string]string  `json:"final"`
-	FinalRead    map[string]string  `json:"finalRead"`
-	Suffixes     []string           `json:"suffixes"`
-	Restore      []string           `json:"restore"`
-	Compounds    bool               `json:"compounds"`
-	Linkers      []string           `json:"linkers"`
-	Numbers      map[string]float64 `json:"numbers"`
-	Morphemes    map[string]float64 `json:"morphemes"`
-	Multipliers  map[string]float64 `json:"multipliers"`
-	Fractions    map[string]float64 `json:"fractions"`
-	FracMul      map[string]float64 `json:"fracmul"`
-	Connectors   []string           `json:"connectors"`
-	Articles     []string           `json:"articles"`
-	Negative     []string           `json:"negative"`
-	Ordinals     map[string]float64 `json:"ordinals"`
-	Glued        bool               `json:"glued"`
-	Separable    map[string]string  `json:"separable"`
-	Decimal      []string           `json:"decimal"`
-	Time         timeWords          `json:"time"`
+	InitialAsked map[string]string `json:"initialAsked"`
+	Final        map[string]string `json:"final"`
+	FinalRead    map[string]string `json:"finalRead"`
+	Suffixes     []string          `json:"suffixes"`
+	Restore      []string          `json:"restore"`
+	Compounds    bool              `json:"compounds"`
+	// NounModifiers: the language stacks nouns before the noun they
+	// qualify, as separate words ("the effluent pit pump")
+	NounModifiers bool               `json:"nounModifiers"`
+	Linkers       []string           `json:"linkers"`
+	Numbers       map[string]float64 `json:"numbers"`
+	Morphemes     map[string]float64 `json:"morphemes"`
+	Multipliers   map[string]float64 `json:"multipliers"`
+	Fractions     map[string]float64 `json:"fractions"`
+	FracMul       map[string]float64 `json:"fracmul"`
+	Connectors    []string           `json:"connectors"`
+	Articles      []string           `json:"articles"`
+	Negative      []string           `json:"negative"`
+	Ordinals      map[string]float64 `json:"ordinals"`
+	Glued         bool               `json:"glued"`
+	Separable     map[string]string  `json:"separable"`
+	Decimal       []string           `json:"decimal"`
+	Time          timeWords          `json:"time"`
 	// Pronouns that may stand for a thing ("turn it off", "mach das aus",
 	// "éteins-le"); Enclitics are the ones a verb may end in ("apágalo")
 	Pronouns  []string `json:"pronouns"`
@@ -366,19 +369,20 @@ type packFile struct {
 // pack is a parsed language pack. All keys are normalised (folded) words;
 // multi-word keys are joined by single spaces.
 type pack struct {
-	lang         string
-	switched     map[bool][][]string // the words that state on (true) and off
-	stop         map[string]bool
-	lex          map[string][]string // word or phrase -> concepts ("@read" is a marker)
-	initial      map[string][]string
-	initialAsked map[string][]string
-	final        map[string][]string // meaning of a particle that ends the request ("Pumpe aus")
-	finalRead    map[string][]string // the same in a question ("Ist das Förderband an?")
-	maxNgram     int
-	suffixes     []string
-	restore      []string
-	compounds    bool
-	linkers      []string
+	lang          string
+	switched      map[bool][][]string // the words that state on (true) and off
+	stop          map[string]bool
+	lex           map[string][]string // word or phrase -> concepts ("@read" is a marker)
+	initial       map[string][]string
+	initialAsked  map[string][]string
+	final         map[string][]string // meaning of a particle that ends the request ("Pumpe aus")
+	finalRead     map[string][]string // the same in a question ("Ist das Förderband an?")
+	maxNgram      int
+	suffixes      []string
+	restore       []string
+	compounds     bool
+	nounModifiers bool
+	linkers       []string
 	// numbers
 	nums             map[string]float64 // words and multi-word entries ("quatre vingt")
 	morphemes        map[string]float64 // extra parts only valid inside a glued number word
@@ -513,7 +517,7 @@ func parsePack(data []byte) (*pack, error) {
 	}
 	p := &pack{
 		lang: f.Lang, stop: set(f.Stop), lex: map[string][]string{}, initial: map[string][]string{},
-		suffixes: f.Suffixes, restore: f.Restore, compounds: f.Compounds, linkers: f.Linkers,
+		suffixes: f.Suffixes, restore: f.Restore, compounds: f.Compounds, nounModifiers: f.NounModifiers, linkers: f.Linkers,
 		nums: normKeys(f.Numbers), morphemes: normKeys(f.Morphemes), mult: normKeys(f.Multipliers),
 		frac: normKeys(f.Fractions), fracMul: normKeys(f.FracMul), connectors: set(f.Connectors), articles: set(f.Articles),
 		negative: set(f.Negative), ordinals: normKeys(f.Ordinals), glued: f.Glued, time: f.Time,
