@@ -443,3 +443,15 @@ func TestResolve_ALightVerbAsks(t *testing.T) {
 	assert.Equal(t, DecisionMatch, res.Decision)
 	assert.Equal(t, "postConfigBackup", top(t, res).Target)
 }
+
+// A word of the story found only by a typo guess ("filler" for filter)
+// says less than the request's own words; "da" after a comma in German
+// gives the reason, not the request; "coupée" is French for cut.
+func TestResolve_TheStorysGuessesAndReasons(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "Shift just started and the filler upstream is already thirsty. How many litres have we actually got in tank-1?", "getProperty"},
+		{"de", "Pumpe aus, da leckt was an der Dichtung!", "com.acme.pump.halt"},
+		{"de", "Pumpe an, denn der Tank ist leer", "com.acme.pump.start"},
+		{"fr", "La pompe a été coupée hier soir. Quelle pression maintenant ?", "getProperty"},
+	})
+}

@@ -957,6 +957,9 @@ func (x *Index) analyse(text string, ctx Context) *query {
 				// counts against every target
 				typoMass += 0.5 * w
 				w *= 0.5
+				if inStory {
+					w *= 0.4 // "the filler upstream is already thirsty": a guess in the story says less again
+				}
 				guessed[ct.c] = true
 			}
 			qr.q[ct.c] = w
