@@ -120,6 +120,8 @@ func TestResolve_SumsCodeAndApprovalsAreNone(t *testing.T) {
 		"Wie viele bar sind 100 psi?", "¿cuántos galones son 200 litros?",
 		"How many litres are there in an imperial gallon?", "¿Cuántos litros son tres galones?", "5 bar in psi",
 		"Wie viele Minuten sind dreieinhalb Stunden?", "how many seconds are 2 hours?", // spans of time too
+		"How many parts per million is 7 milligrams per litre?", // a concentration is a unit too
+		"una pregunta rápida: ¿cuántos litros son 3 galones?",   // the longest idiom wins: "rápida" is no speed
 	} {
 		assert.Equal(t, DecisionNone, x.Resolve(text, testCtx()).Decision, text)
 	}

@@ -77,11 +77,12 @@ func wordIndex(words []int) map[int]int {
 	return at
 }
 
-// phraseAt returns the first of phrases that the words from words[k] on
-// spell out.
+// phraseAt returns the longest of phrases that the words from words[k] on
+// spell out, so that "una pregunta rápida" is not cut to "una pregunta".
 func phraseAt(toks []token, words []int, k int, phrases [][]string) ([]string, bool) {
+	var best []string
 	for _, ph := range phrases {
-		if k+len(ph) > len(words) {
+		if k+len(ph) > len(words) || len(ph) <= len(best) {
 			continue
 		}
 		match := true
@@ -92,10 +93,10 @@ func phraseAt(toks []token, words []int, k int, phrases [][]string) ([]string, b
 			}
 		}
 		if match {
-			return ph, true
+			best = ph
 		}
 	}
-	return nil, false
+	return best, best != nil
 }
 
 // signOff marks used everything from a letter's closing on ("…\n\nBest
