@@ -258,7 +258,13 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 			}
 		}
 	}
+	requests = toldBySubject(p, text, toks, clause, asks, requests)
 	request, elsewhere := x.oursBesideElse(clause, cs, markers, requests)
+	if elsewhere && !asks[request] && tellsBySubject(p, text, toks, clause, request) {
+		// "restart the chiller on the roof, it tripped when we cut the
+		// power": the clause of ours only tells; the other one asks
+		request, elsewhere = 0, false
+	}
 	together := map[int]bool{} // clauses that ask for one thing with the request
 	if !elsewhere {
 		// one request and a story; two requests are not a story, unless
@@ -674,4 +680,35 @@ func firstWordOf(toks []token, clause []int, k int) int {
 		}
 	}
 	return -1
+}
+
+// toldBySubject leaves out of several requests the clauses that tell by
+// a subject (tellsBySubject), unless they ask; all stay when every one
+// would go.
+func toldBySubject(p *pack, text string, toks []token, clause []int, asks map[int]bool, requests []int) []int {
+	kept := slices.DeleteFunc(slices.Clone(requests), func(k int) bool {
+		return !asks[k] && tellsBySubject(p, text, toks, clause, k)
+	})
+	if len(kept) == 0 {
+		return requests
+	}
+	return kept
+}
+
+// tellsBySubject: clause k opens with a subject (pack subjects) and no
+// wish after it, and is no question ("it tripped when we cut the power",
+// "wir haben den Filter getauscht"): it tells what someone or something
+// did.
+func tellsBySubject(p *pack, text string, toks []token, clause []int, k int) bool {
+	if len(p.subjects) == 0 || questionClause(text, toks, clause, k) {
+		return false
+	}
+	for i, t := range toks {
+		if clause[i] != k || t.kind != 'w' || t.used || p.beforeImp[t.text] || p.hesitations[t.text] {
+			continue
+		}
+		next := i + 1
+		return p.subjects[t.text] && !(next < len(toks) && toks[next].kind == 'w' && p.wish[toks[next].text])
+	}
+	return false
 }

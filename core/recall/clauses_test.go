@@ -455,3 +455,15 @@ func TestResolve_TheStorysGuessesAndReasons(t *testing.T) {
 		{"fr", "La pompe a été coupée hier soir. Quelle pression maintenant ?", "getProperty"},
 	})
 }
+
+// A clause that opens with a subject tells what someone or something did;
+// beside a clause that asks, it is the story ("it tripped when we cut the
+// power"), and a thing of ours it names does not make it the request.
+func TestResolve_ASubjectTellsBesideARequest(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "restart the chiller on the roof, it tripped when we cut the power", ""},
+		{"en", "We're switching to the heavier product this afternoon and it needs to be warmer, so please raise the heater to 95 degrees C.", "com.acme.heater.set_setpoint"},
+		{"en", "start the pump, it stopped when we cut the power", "com.acme.pump.start"},
+		{"en", "we need the tank filled, start the pump", "com.acme.pump.start"},
+	})
+}

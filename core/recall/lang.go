@@ -237,6 +237,10 @@ type packFile struct {
 	// FirstPerson: words of the writer themself ("I", "ich", "je"): a
 	// story clause with one tells where the writer is, not the request's object.
 	FirstPerson []string `json:"firstPerson"`
+	// Subjects: personal pronouns that open a clause telling what someone
+	// or something did ("it tripped when we cut the power", "wir haben …"):
+	// such a clause tells, beside one that asks
+	Subjects []string `json:"subjects"`
 	// CrewPrepositions: words before a crew or its gathering that make it
 	// whom or when a request is for ("for the night shift", "durante el
 	// turno", "avant la réunion"), not what it is about.
@@ -443,6 +447,7 @@ type pack struct {
 	hesitations      map[string]bool
 	droppedG         bool
 	firstPerson      map[string]bool
+	subjects         map[string]bool
 	crewPreps        map[string]bool
 	otherOrdinals    map[string]bool
 	ours             map[string]bool
@@ -578,6 +583,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.hesitations = set(f.Hesitations)
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.firstPerson = set(f.FirstPerson)
+	p.subjects = set(f.Subjects)
 	p.crewPreps = set(f.CrewPrepositions)
 	p.otherOrdinals = set(f.OtherOrdinals)
 	p.ours = set(f.Ours)
