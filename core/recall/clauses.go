@@ -68,7 +68,8 @@ func subordinate(p *pack, toks []token, clause []int) (out []int, sub map[int]bo
 					break
 				}
 			}
-			if next := toks[end]; match && next.kind == 'w' && !next.used {
+			// "damit morgen früh alles läuft": a clause of why may begin with a time
+			if next := toks[end]; match && next.kind == 'w' && (!next.used || p.has(p.purposeClause, ph)) {
 				shift++
 				out[i] = out[i-1] + 1
 				sub[out[i]] = true
@@ -260,9 +261,11 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 	}
 	requests = toldBySubject(p, text, toks, clause, asks, requests)
 	request, elsewhere := x.oursBesideElse(clause, cs, markers, requests)
-	if elsewhere && !asks[request] && tellsBySubject(p, text, toks, clause, request) {
+	if elsewhere && (sub[request] || !asks[request] && tellsBySubject(p, text, toks, clause, request)) {
 		// "restart the chiller on the roof, it tripped when we cut the
-		// power": the clause of ours only tells; the other one asks
+		// power", "… auf allen Laptops installieren, damit morgen früh
+		// alles läuft": the clause of ours only tells, or says why; the
+		// other one asks
 		request, elsewhere = 0, false
 	}
 	together := map[int]bool{} // clauses that ask for one thing with the request

@@ -467,3 +467,13 @@ func TestResolve_ASubjectTellsBesideARequest(t *testing.T) {
 		{"en", "we need the tank filled, start the pump", "com.acme.pump.start"},
 	})
 }
+
+// A clause of why is the reason even when a time opens it, and the thing
+// of ours it names does not make it the request.
+func TestResolve_APurposeClauseMayBeginWithATime(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"de", "Windows-Updates bitte heute Abend auf allen Laptops installieren, damit morgen früh alles läuft", ""},
+		{"de", "Tank bitte auffüllen, damit morgen früh genug Wasser da ist", "com.acme.tank.fill"},
+		{"en", "start the pump at 6 am so that the tank is full by 7", "com.acme.pump.start"}, // with its time
+	})
+}

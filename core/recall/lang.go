@@ -156,6 +156,10 @@ type packFile struct {
 	// denn die Duschen sind kalt"); elsewhere they mean something else
 	// ("¿qué hay que hacer?", "wie voll ist er denn?")
 	ReasonAfterComma []string `json:"reasonAfterComma"`
+	// PurposeClause: subordinating words that say why ("damit", "so
+	// that", "para que"); their clause is the reason even when a time
+	// follows them ("damit morgen früh alles läuft")
+	PurposeClause []string `json:"purposeClause"`
 	// ClockOffset: words after a span of time that say a clock is off by
 	// it ("ten minutes slow", "fünf Minuten nach", "tres minutos
 	// atrasado", "trois minutes de retard"): no speed, no time to act
@@ -420,6 +424,7 @@ type pack struct {
 	closingLines     [][]string
 	subordinate      [][]string
 	reasonAfterComma [][]string
+	purposeClause    [][]string
 	clockOffset      [][]string
 	causal           [][]string // "because", "que": what follows gives a reason
 	already          map[string]bool
@@ -554,6 +559,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.purpose = set(f.Purpose)
 	p.subordinate, p.thanks, p.recurring = phrases(f.Subordinate), phrases(f.Thanks), phrases(f.Recurring)
 	p.reasonAfterComma = phrases(f.ReasonAfterComma)
+	p.purposeClause = phrases(f.PurposeClause)
 	p.clockOffset = phrases(f.ClockOffset)
 	p.causal, p.already, p.howMany = phrases(f.Causal), set(f.Already), phrases(f.HowMany)
 	p.howLong, p.howLongAhead, p.howLongBack = phrases(f.HowLong), set(f.HowLongAhead), set(f.HowLongBack)

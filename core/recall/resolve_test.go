@@ -412,3 +412,17 @@ func TestResolve_DrainCompletelyAndRound(t *testing.T) {
 	assert.Equal(t, "getProperty", top(t, x.Resolve("Wie voll ist der runde Behälter gerade?", ctx)).Target)
 	assert.Equal(t, "getPulse", top(t, x.Resolve("Läuft alles rund?", ctx)).Target)
 }
+
+// A bare hour the story adds after a clock time ("… at 6 am so that the
+// tank is full by 7") is no second time: the clock time stays when.
+func TestResolve_ABareHourAfterAClockTimeIsNoSecondTime(t *testing.T) {
+	x := fullIndex(t)
+	for text, hour := range map[string]int{
+		"start the pump at 6 am so that the tank is full by 7":                              6,
+		"On the 3rd at 06:00 drain the tank down to 25 percent please, the crew comes at 7": 6,
+	} {
+		res := x.Resolve(text, testCtx())
+		require.NotNil(t, res.When, text)
+		assert.Equal(t, hour, res.When.At.Hour(), text)
+	}
+}

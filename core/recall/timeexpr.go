@@ -298,6 +298,9 @@ func parseTime(text string, toks []token, nums []numSpan, p *pack, units *unitTa
 			}
 		}
 		prevAt := timeWordBefore(p, toks, n.start)
+		if bare && tp.hasClock && !tp.bareClock {
+			continue // "at 6 am so that the tank is full by 7": a bare hour after a clock time is no second time
+		}
 		if (marked || prevAt) && m < 60 {
 			tp.hour, tp.min, tp.hasClock, tp.bareClock = h, m, true, bare
 			_, _, unitAfter := units.match(toks, n.end)
