@@ -51,6 +51,11 @@ func subordinate(p *pack, toks []token, clause []int) (out []int, sub map[int]bo
 		} else {
 			out[i] = out[i-1]
 		}
+		if runOnAt(p, toks, out, i) {
+			shift++
+			out[i] = out[i-1] + 1
+			continue
+		}
 		phrases := p.subordinate
 		if afterComma(toks, i) && strings.ToLower(toks[i].orig) == toks[i].text {
 			// "…, que las duchas salen frías"; not "Hola, ¿qué playbooks …?"
@@ -78,6 +83,32 @@ func subordinate(p *pack, toks []token, clause []int) (out []int, sub map[int]bo
 		}
 	}
 	return out, sub
+}
+
+// runOnAt: a subject and its verb of pack runOn begin at toks[i] inside
+// a clause, right after a word that is no stop word and after at least
+// two words of that clause ("STOP THE PUMP there's water all over the
+// floor"): the writer ran two clauses together.
+func runOnAt(p *pack, toks []token, out []int, i int) bool {
+	if len(p.runOn) == 0 || toks[i].kind != 'w' || toks[i-1].kind != 'w' || out[i] != out[i-1] {
+		return false
+	}
+	// "… if there's an alarm" asks on; a stop word ends the request only
+	// when it says now or please ("turn off the pump NOW someone …")
+	if prev := toks[i-1].text; p.stop[prev] && !p.has(p.nowWords, []string{prev}) && prev != "please" {
+		return false
+	}
+	words := 0
+	for k := i - 1; k >= 0 && out[k] == out[i-1]; k-- {
+		if toks[k].kind == 'w' {
+			words++
+		}
+	}
+	if words < 2 {
+		return false
+	}
+	_, ok := phraseAtToken(toks, i, p.runOn)
+	return ok
 }
 
 // afterComma: a comma stands right before toks[i].

@@ -477,3 +477,14 @@ func TestResolve_APurposeClauseMayBeginWithATime(t *testing.T) {
 		{"en", "start the pump at 6 am so that the tank is full by 7", "com.acme.pump.start"}, // with its time
 	})
 }
+
+// A subject and its verb run on after the request without a mark begin
+// the story ("STOP THE PUMP there's water all over the floor"); after
+// "if" or "that" they stay the request's.
+func TestResolve_ARunOnClauseIsTheStory(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "STOP THE PUMP there's water all over the floor by rack 2", "com.acme.pump.halt"},
+		{"en", "turn off the pump NOW someone left the hose running on plot 9 and the path is flooding", "com.acme.pump.halt"},
+		{"en", "tell me if there's an alarm on the pump", "getAlerts"},
+	})
+}

@@ -245,6 +245,10 @@ type packFile struct {
 	// or something did ("it tripped when we cut the power", "wir haben …"):
 	// such a clause tells, beside one that asks
 	Subjects []string `json:"subjects"`
+	// RunOn: words that open a new clause where no mark parts it ("STOP
+	// THE PUMP there's water all over the floor", "turn off the pump NOW
+	// someone left the hose running"): a subject and its verb
+	RunOn []string `json:"runOn"`
 	// CrewPrepositions: words before a crew or its gathering that make it
 	// whom or when a request is for ("for the night shift", "durante el
 	// turno", "avant la réunion"), not what it is about.
@@ -453,6 +457,7 @@ type pack struct {
 	droppedG         bool
 	firstPerson      map[string]bool
 	subjects         map[string]bool
+	runOn            [][]string
 	crewPreps        map[string]bool
 	otherOrdinals    map[string]bool
 	ours             map[string]bool
@@ -590,6 +595,7 @@ func parsePack(data []byte) (*pack, error) {
 	p.droppedG, p.verbFinal = f.DroppedG, f.VerbFinal
 	p.firstPerson = set(f.FirstPerson)
 	p.subjects = set(f.Subjects)
+	p.runOn = phrases(f.RunOn)
 	p.crewPreps = set(f.CrewPrepositions)
 	p.otherOrdinals = set(f.OtherOrdinals)
 	p.ours = set(f.Ours)
