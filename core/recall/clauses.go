@@ -211,6 +211,16 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 				valued[clause[at]] = true
 			}
 		}
+		// "make the conveyor go a bit faster, orders are piling up": a
+		// thing and a change by an amount not said ask too
+		for _, at := range markers["@nudge"] {
+			thingBefore := slices.ContainsFunc(cs, func(ct conceptTok) bool {
+				return clause[ct.start] == clause[at] && ct.start < at && !ct.typo && (x.thingOf[ct.c] != "" || x.isComponentWord(ct.c))
+			})
+			if _, ok := first[clause[at]]; ok && thingBefore && !sub[clause[at]] {
+				valued[clause[at]] = true
+			}
+		}
 	}
 	// "don't restart now. do it at 6am": a word standing for the deed
 	// asks for it, in its own clause

@@ -488,3 +488,11 @@ func TestResolve_ARunOnClauseIsTheStory(t *testing.T) {
 		{"en", "tell me if there's an alarm on the pump", "getAlerts"},
 	})
 }
+
+// A thing and a change by an amount not said ask for that change, so the
+// clause beside them is the story and its errand words do not count.
+func TestResolve_ANudgeAsksBesideAStory(t *testing.T) {
+	res := fullIndex(t).Resolve("make the conveyor go a bit faster, orders are piling up", testCtx())
+	assert.Equal(t, "com.acme.conveyor.set_speed", top(t, res).Target)
+	assert.NotEqual(t, DecisionNone, res.Decision)
+}
