@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -181,4 +182,31 @@ func bestOfKind(ms []entityMatch, kind string) (m entityMatch, unique, ok bool) 
 		return entityMatch{}, false, false
 	}
 	return best[0], len(best) == 1, true
+}
+
+// refined puts first, of two properties that share a word, the one whose
+// match also holds a word of concepts refining ("what temp have we got the
+// water heater set to": heater.setpoint over heater.temperature, which
+// the water in "water heater" would otherwise favour).
+func (x *Index) refined(ms []entityMatch) []entityMatch {
+	refines := func(m entityMatch) bool {
+		return slices.ContainsFunc(m.covered, func(c string) bool { return containsStr(x.d.concepts.Refining, c) })
+	}
+	for i := range ms {
+		if ms[i].ref.Kind != "property" || !refines(ms[i]) {
+			continue
+		}
+		for j := range ms {
+			if j != i && ms[j].ref.Kind == "property" && !refines(ms[j]) && ms[j].score >= ms[i].score && shareConcept(ms[i].covered, ms[j].covered) {
+				ms[i].score = ms[j].score + 0.01
+			}
+		}
+	}
+	sort.SliceStable(ms, func(i, j int) bool { return ms[i].score > ms[j].score })
+	return ms
+}
+
+// shareConcept: a and b hold a concept in common.
+func shareConcept(a, b []string) bool {
+	return slices.ContainsFunc(a, func(c string) bool { return containsStr(b, c) })
 }

@@ -15,3 +15,18 @@ func TestResolve_APastQuestionAtATimeGoneReadsTheHistory(t *testing.T) {
 	assert.Equal(t, "tank.level", top(t, res).Args["name"])
 	assert.Equal(t, "getProperty", top(t, x.Resolve("what is the tank level now", testCtx())).Target)
 }
+
+// A setpoint named beside the heater's other words is the setpoint, even
+// where "water" in "water heater" favours the temperature.
+func TestResolve_TheSetpointNamedWinsOverTheTemperature(t *testing.T) {
+	x := fullIndex(t)
+	for text, want := range map[string]string{
+		"What's the hot water heater set to downstairs? The target I mean, not what it's reading.": "heater.setpoint",
+		"Auf welchen Sollwert steht die Heizung am Heißwassertank der Station?":                    "heater.setpoint",
+		"what temperature is the water heater at":                                                  "heater.temperature",
+	} {
+		c := top(t, x.Resolve(text, testCtx()))
+		assert.Equal(t, "getProperty", c.Target, text)
+		assert.Equal(t, want, c.Args["name"], text)
+	}
+}

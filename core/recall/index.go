@@ -1117,7 +1117,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		qr.mass += w
 	}
 	entQ := x.withoutDenied(p, toks, qr.q, qr.span)
-	qr.ents = x.dropClaimed(partOfProperty(matchEntities(x.entitiesOf(entQ), entQ, qr.span, text, toks), entQ), qr.q, cs, context)
+	qr.ents = x.dropClaimed(partOfProperty(x.refined(matchEntities(x.entitiesOf(entQ), entQ, qr.span, text, toks)), entQ), qr.q, cs, context)
 	qr.ents = x.dropQualified(qr.ents, qr.span, cs)
 	qr.ents = x.dropOwningSystem(p, toks, qr.ents, qr.span)
 	qr.ents = x.stateOfWrittenComponent(qr.ents, qr.idEnts)
@@ -2774,7 +2774,7 @@ func (x *Index) entitiesWith(qr *query, text string, toks []token, implied []str
 			q[c] = unitWeight
 		}
 	}
-	return partOfProperty(matchEntities(x.entitiesOf(q), q, qr.span, text, toks), q)
+	return partOfProperty(x.refined(matchEntities(x.entitiesOf(q), q, qr.span, text, toks)), q)
 }
 
 // unitImplied are the concepts the units of the quantities measure

@@ -760,6 +760,10 @@ type conceptsFile struct {
 	// Modifiers narrow what another word names ("the last backup", "die
 	// letzte Prüfung"): alone they name no target ("the last water bill")
 	Modifiers []string `json:"modifiers"`
+	// Refining: words that name a property more narrowly than the word
+	// they share with another ("set" in "what is the water heater set
+	// to": the setpoint, not the temperature)
+	Refining []string `json:"refining"`
 	// Records: the records of deeds (a schedule, an Action waiting, an
 	// alert) and the deeds done to them ("cancel", "deny", "acknowledge"):
 	// said before the record's word, the record is what they act on, and
