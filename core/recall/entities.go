@@ -185,12 +185,25 @@ func bestOfKind(ms []entityMatch, kind string) (m entityMatch, unique, ok bool) 
 }
 
 // refined puts first, of two properties that share a word, the one whose
-// match also holds a word of concepts refining ("what temp have we got the
-// water heater set to": heater.setpoint over heater.temperature, which
-// the water in "water heater" would otherwise favour).
+// match also holds a word of concepts refining ("what's the hot water
+// heater set to … the target": heater.setpoint over heater.temperature,
+// which the water in "water heater" would otherwise favour), or the one
+// unit named.
 func (x *Index) refined(ms []entityMatch) []entityMatch {
+	// a unit refines too when it is the only one named ("how many litres a
+	// minute is the pump moving": the flow, not whether it runs)
+	units := map[string]bool{}
+	for _, m := range ms {
+		for _, c := range m.covered {
+			if strings.HasPrefix(c, "unit:") {
+				units[c] = true
+			}
+		}
+	}
 	refines := func(m entityMatch) bool {
-		return slices.ContainsFunc(m.covered, func(c string) bool { return containsStr(x.d.concepts.Refining, c) })
+		return slices.ContainsFunc(m.covered, func(c string) bool {
+			return containsStr(x.d.concepts.Refining, c) || len(units) == 1 && units[c]
+		})
 	}
 	for i := range ms {
 		if ms[i].ref.Kind != "property" || !refines(ms[i]) {

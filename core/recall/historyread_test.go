@@ -24,6 +24,7 @@ func TestResolve_TheSetpointNamedWinsOverTheTemperature(t *testing.T) {
 		"What's the hot water heater set to downstairs? The target I mean, not what it's reading.": "heater.setpoint",
 		"Auf welchen Sollwert steht die Heizung am Heißwassertank der Station?":                    "heater.setpoint",
 		"what temperature is the water heater at":                                                  "heater.temperature",
+		"how many litres a minute is the pump moving":                                              "pump.flow",
 	} {
 		c := top(t, x.Resolve(text, testCtx()))
 		assert.Equal(t, "getProperty", c.Target, text)
