@@ -31,3 +31,15 @@ func TestResolve_TheSetpointNamedWinsOverTheTemperature(t *testing.T) {
 		assert.Equal(t, want, c.Args["name"], text)
 	}
 }
+
+// The words of a minimum or maximum in each language ("mini et maxi",
+// "Maximalwert", "tiefster", "máx") ask for the statistics of a signal.
+func TestResolve_MinAndMaxWordsAskForStatistics(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"fr", "Quelle est la température mini et maxi du réchauffeur depuis une heure ?", "getVitalFeatures"},
+		{"de", "Maximalwert vom Pumpendruck in der letzten Stunde", "getVitalFeatures"},
+		{"de", "Tiefster Tankstand heute?", "getVitalFeatures"},
+		{"es", "presión máx de la bomba en la última hora", "getVitalFeatures"},
+		{"es", "retrolava el filtro 2 min", "com.acme.filter.backflush"},
+	})
+}
