@@ -400,8 +400,8 @@ func (c *conceptizer) wordConcepts(p *pack, w string, allowTypo bool) ([]string,
 	if c.known[s] {
 		return []string{s}, false
 	}
-	if p.numberWord(w) {
-		allowTypo = false // "mil" is a thousand, not a slip of "mill"
+	if p.numberWord(w) || len(w) > 4 && p.elsewhereWord(w) {
+		allowTypo = false // "mil" is a thousand, not a slip of "mill"; "shower" is no "slower" (a short one may be: "la van" for "vanne")
 	}
 	if allowTypo && !p.compounds {
 		if cs, ok := c.glued(p, w); ok {

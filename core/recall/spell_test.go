@@ -115,3 +115,13 @@ func TestResolve_ShoutedSlipsAndGluedArticles(t *testing.T) {
 		assert.Equal(t, want, top(t, res).Target, text)
 	}
 }
+
+// A name of a thing elsewhere is a word, never a slip of one of ours
+// ("shower" is no "slower"); a short one may still be ("la van" for la
+// vanne).
+func TestResolve_AThingElsewhereIsNoTypo(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "Room 14 rang down again, the shower is only lukewarm. Please raise the heater setpoint to 60 degrees.", "com.acme.heater.set_setpoint"},
+		{"fr", "la van est ouverte à combien pour sang", "getProperty"},
+	})
+}
