@@ -537,7 +537,8 @@ func (x *Index) markOthersThing(p *pack, toks []token, cs []conceptTok, markers 
 		}
 		k := ownerAfter(p, toks, ct.end, func(w string) bool { return p.stop[w] || p.possessive[w] || p.others[w] })
 		// "le chauffe-eau de M. Diallo": a person's, by a title
-		titled := k >= 0 && slices.ContainsFunc(toks[ct.end+1:k+1], func(t token) bool { return t.kind == 'w' && p.titles[t.text] })
+		// or a relative's ("die Pumpe vom Nachbarn")
+		titled := k >= 0 && slices.ContainsFunc(toks[ct.end+1:k+1], func(t token) bool { return t.kind == 'w' && (p.titles[t.text] || p.relatives[t.text]) })
 		if k >= 0 && (alien[k] || titled || x.unknownOwner(p, toks, cs, k, x.thingOf[ct.c])) {
 			markers["@others"] = append(markers["@others"], ct.start)
 		}

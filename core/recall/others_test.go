@@ -87,3 +87,17 @@ func TestResolve_AQueueOfPeopleIsNotOurs(t *testing.T) {
 		{"en", "show the action queue", "getActions"},
 	})
 }
+
+// A thing of ours of a relative ("die Pumpe vom Nachbarn") is theirs; a
+// boat is no tank of ours, and "booten" restarts; how one's day goes is
+// small talk.
+func TestResolve_ARelativesThingABoatAndSmallTalk(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"de", "Schalt mal die Pumpe vom Nachbarn ein, der ist im Urlaub", ""},
+		{"de", "Ist das Boot schon aufgetankt?", ""},
+		{"de", "Steuerung neu booten", "postSystemRestart"},
+		{"es", "hola, ¿qué tal el día?", ""},
+		{"en", "how's your day going?", ""},
+		{"es", "manda un mensaje al sistema vecino diciendo que vaciamos", "postMessage"},
+	})
+}
