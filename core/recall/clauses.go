@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"maps"
 	"slices"
 	"strings"
 )
@@ -186,6 +187,25 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 		}
 		if f, ok := known[clause[at]]; ok && at <= f {
 			asks[clause[at]] = true
+		}
+	}
+	// "Can I have the daily report for the water station? Mr Okafor likes
+	// to read it with his coffee.": a clause that ends in a question mark
+	// and names something a target knows asks
+	// and names a thing or value of ours, when it is the one clause that
+	// asks so and comes first (a question after a story may be about it)
+	if question && len(asks) == 0 && len(known) > 0 {
+		var asked []int
+		for k := range known {
+			if questionClause(text, toks, clause, k) {
+				asked = append(asked, k)
+			}
+		}
+		opening := slices.Min(slices.Collect(maps.Keys(first)))
+		if len(asked) == 1 && asked[0] == opening && slices.ContainsFunc(cs, func(ct conceptTok) bool {
+			return clause[ct.start] == asked[0] && !ct.typo && (x.thingOf[ct.c] != "" || x.entityWord[ct.c])
+		}) {
+			asks[asked[0]] = true
 		}
 	}
 	// "tank level??", "pression pompe ?": a few words, all known to a

@@ -496,3 +496,15 @@ func TestResolve_ANudgeAsksBesideAStory(t *testing.T) {
 	assert.Equal(t, "com.acme.conveyor.set_speed", top(t, res).Target)
 	assert.NotEqual(t, DecisionNone, res.Decision)
 }
+
+// A question that opens the message, names something of ours and is the
+// one clause that asks is the request; what follows is its story, and
+// the story's errands do not count.
+func TestResolve_AnOpeningQuestionBeforeItsStory(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "Can I have the daily report for the water station? Mr Okafor likes to read it with his coffee.", "com.acme.report.daily"},
+		{"en", "average power use over the last week? the mayor's office wants a figure for the council", "getVitalFeatures"},
+		{"de", "Wird es morgen schneien? Geht die Temperatur unter null?", ""},
+		{"es", "La heladera del comedor hace un ruido raro, ¿le avisás al técnico?", ""},
+	})
+}
