@@ -908,7 +908,13 @@ func (x *Index) analyse(text string, ctx Context) *query {
 	others := x.whoLater(cs, qr.when, now) || qr.read && x.asksLongAgo(p, toks, cs, qr.qty, now)
 	qr.off = markers.has("@off") || qr.code || arith || estimate || qr.foreign || generic || talk || others ||
 		((qr.read || !x.anyAction(cs)) && x.conversion(p, toks, ownWords(cs, context), qr.qty, unitWords))
-	qr.neg = markers.has("@neg") && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.") && x.negatesRequest(p, toks, cs, markers["@neg"])
+	// "Can you make the station blink? The new guy can't find it": a
+	// denial the story tells denies nothing asked
+	negAt := markers["@neg"]
+	if context != nil {
+		negAt = slices.DeleteFunc(slices.Clone(negAt), func(at int) bool { return context[at] })
+	}
+	qr.neg = len(negAt) > 0 && !strings.ContainsAny(strings.TrimRight(text, ".!?¡¿ "), ",;.") && x.negatesRequest(p, toks, cs, negAt)
 	qr.nudge = markers.has("@nudge")
 	for _, q := range qr.qty {
 		if q.Unit != "" && q.Unit != "s" && !qr.read {

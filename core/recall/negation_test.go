@@ -15,3 +15,13 @@ func TestResolve_NegationInAReasonDeniesNothing(t *testing.T) {
 		{"fr", "ne redémarre pas le contrôleur", ""},
 	})
 }
+
+// A denial the story tells ("the new guy can't find it") denies nothing
+// the request asks for; one in the request still does.
+func TestResolve_AStorysDenialDeniesNothingAsked(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "Can you make the station blink or beep? The new maintenance guy can't find it in the basement.", "postSystemIdentify"},
+		{"de", "Kannst du die Station mal piepen lassen? Der neue Hausmeister findet sie im Keller nicht.", "postSystemIdentify"},
+		{"en", "don't restart the pump", ""},
+	})
+}
