@@ -705,7 +705,7 @@ func questionClause(text string, toks []token, clause []int, k int) bool {
 // dropApartStory drops the @foreign marks of the story's sentences that
 // hold no word of the request, are no heading and name no thing or value
 // (ours says which concepts are) the request names too.
-func dropApartStory(text string, toks []token, cs []conceptTok, context []bool, markers marks, ours func(c string) bool) {
+func dropApartStory(text string, toks []token, cs []conceptTok, context []bool, markers marks, ours, thing func(c string) bool) {
 	request, named := map[int]bool{}, map[string]bool{}
 	for i, t := range toks {
 		if !context[i] {
@@ -724,10 +724,27 @@ func dropApartStory(text string, toks []token, cs []conceptTok, context []bool, 
 			named[ct.c] = true
 		}
 	}
-	shared := map[int]bool{}
+	// a value both name ties the story to the request only when the story
+	// names every thing the request does: "Zimmer 5 beschwert sich über
+	// schwachen Wasserdruck in der Dusche. Welchen Druck macht die Pumpe?"
+	// asks about the pump, whose pressure the shower only feels
+	shared, things := map[int]bool{}, map[int]map[string]bool{}
 	for _, ct := range cs {
-		if context[ct.start] && named[ct.c] {
-			shared[toks[ct.start].sentence] = true
+		s := toks[ct.start].sentence
+		if context[ct.start] && thing(ct.c) && !ct.typo {
+			if things[s] == nil {
+				things[s] = map[string]bool{}
+			}
+			things[s][ct.c] = true
+		}
+	}
+	for _, ct := range cs {
+		if !context[ct.start] || !named[ct.c] {
+			continue
+		}
+		s := toks[ct.start].sentence
+		if thing(ct.c) || !slices.ContainsFunc(slices.Collect(maps.Keys(named)), func(c string) bool { return thing(c) && !things[s][c] }) {
+			shared[s] = true
 		}
 	}
 	markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool {

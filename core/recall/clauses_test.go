@@ -508,3 +508,14 @@ func TestResolve_AnOpeningQuestionBeforeItsStory(t *testing.T) {
 		{"es", "La heladera del comedor hace un ruido raro, ¿le avisás al técnico?", ""},
 	})
 }
+
+// A story sentence that shares only a value with the request, and not the
+// thing the request names, is not the request's object: the shower feels
+// the pump's pressure.
+func TestResolve_AStoryThatFeelsTheValueIsNotTheObject(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"de", "Zimmer 5 beschwert sich über schwachen Wasserdruck in der Dusche. Welchen Druck macht die Pumpe im Moment?", "getProperty"},
+		{"fr", "La chambre 9 se plaint d'une douche sans pression. Quelle est la pression de la pompe ?", "getProperty"},
+		{"en", "the aquarium pump in reception is loud. Can you stop the pump?", ""},
+	})
+}

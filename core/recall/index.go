@@ -696,7 +696,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// the autonomy level to 2"), not by pointing back ("¿puedes subirle
 		// la velocidad?") nor in a question ("¿qué le pasa?")
 		if ownThing || x.namesOwnObject(cs, context) && !saysIt(p, ownTokens(toks, context)) && !asksInQuestion(text, toks, context) {
-			dropApartStory(text, toks, cs, context, markers, func(c string) bool { return x.thingOf[c] != "" || x.valueWord[c] })
+			dropApartStory(text, toks, cs, context, markers, func(c string) bool { return x.thingOf[c] != "" || x.valueWord[c] }, func(c string) bool { return x.thingOf[c] != "" })
 		}
 		// nor is where the writer is or works, told before a request that
 		// names a thing of ours the story does not ("I work in the QA lab
