@@ -75,7 +75,7 @@ func subordinate(p *pack, toks []token, clause []int) (out []int, sub map[int]bo
 				}
 			}
 			// "damit morgen früh alles läuft": a clause of why may begin with a time
-			if next := toks[end]; match && next.kind == 'w' && (!next.used || p.has(p.purposeClause, ph)) {
+			if next := toks[end]; match && next.kind == 'w' && (!next.used || p.has(p.purposeClause, ph) || p.has(p.reasonAfterComma, ph) && afterComma(toks, i)) {
 				shift++
 				out[i] = out[i-1] + 1
 				sub[out[i]] = true

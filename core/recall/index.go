@@ -794,6 +794,13 @@ func (x *Index) analyse(text string, ctx Context) *query {
 			if clause[i] > clause[deed] && pastInClause(p, toks, markers, clause, clause[i]) {
 				qr.when = nil
 			}
+			// "Tank bitte auffüllen, morgen kommt eine Reisegruppe", "Llena el
+			// depósito, que mañana llega un grupo grande": a time in a clause
+			// of the story after the deed, which tells of something else, is
+			// when that happens, not when to act
+			if qr.when != nil && context != nil && context[i] && clause[i] > clause[deed] && tellsAfterTime(p, text, toks, clause, w) {
+				qr.when = nil
+			}
 		}
 	}
 	// "Le sirop est trop épais ce matin. Consigne du réchauffeur à 72 °C":
@@ -827,6 +834,14 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		// is no 20-second backflush)
 		for k, q := range qr.qty {
 			if i := quantityToken(toks, q); i >= 0 && context[i] && q.Unit == "" && x.otherThingInClause(cs, clause, context, i) {
+				qr.qty[k].told = true
+			}
+		}
+		// nor a count of something else in a story clause that names
+		// nothing of ours ("Tank bitte auffüllen, morgen kommt eine
+		// Reisegruppe mit 30 Leuten"); "…, no wait, 45" corrects the value
+		for k, q := range qr.qty {
+			if i := quantityToken(toks, q); i >= 0 && context[i] && q.Unit == "" && !x.clauseNamesOurs(cs, clause, clause[i]) && !x.correctsOrNames(p, toks, cs, clause, i) {
 				qr.qty[k].told = true
 			}
 		}
@@ -3343,4 +3358,56 @@ func asksInQuestion(text string, toks []token, context []bool) bool {
 		}
 	}
 	return false
+}
+
+// tellsAfterTime: the word right after the time expression w, in its
+// clause, is no stop word nor article ("morgen kommt eine Reisegruppe",
+// "que mañana llega un grupo"): the clause goes on to tell something;
+// "tomorrow at 6 please" and "tomorrow morning before the shift" (a word
+// that joins on) do not.
+func tellsAfterTime(p *pack, text string, toks []token, clause []int, w *TimeExpr) bool {
+	at := strings.Index(text, w.Text)
+	if at < 0 {
+		return false
+	}
+	last := -1
+	for i, t := range toks {
+		if t.start < at+len(w.Text) && t.end > at {
+			last = i
+		}
+	}
+	if last < 0 {
+		return false
+	}
+	for i := last + 1; i < len(toks) && clause[i] == clause[last]; i++ {
+		if t := toks[i]; t.kind == 'w' {
+			joins := p.crewPreps[t.text] || p.purpose[t.text] || slices.ContainsFunc(p.subordinate, func(ph []string) bool { return ph[0] == t.text })
+			return !t.used && !p.stop[t.text] && !p.articles[t.text] && !joins
+		}
+	}
+	return false
+}
+
+// clauseNamesOurs: clause k names a thing, value or entity of ours.
+func (x *Index) clauseNamesOurs(cs []conceptTok, clause []int, k int) bool {
+	return slices.ContainsFunc(cs, func(ct conceptTok) bool {
+		return clause[ct.start] == k && !ct.typo && (x.thingOf[ct.c] != "" || x.valueWord[ct.c] || x.entityWord[ct.c] || x.isComponentWord(ct.c))
+	})
+}
+
+// correctsOrNames: the number at toks[i] corrects the value asked for (a
+// correction of the pack before it in its sentence: "…, no wait, 45") or is the id of
+// something a target knows, right after its word ("alert 5", "Alarm 6").
+func (x *Index) correctsOrNames(p *pack, toks []token, cs []conceptTok, clause []int, i int) bool {
+	words := wordsOf(toks, false)
+	for k, w := range words {
+		if w < i && sentenceOf(toks, w) == sentenceOf(toks, i) {
+			if _, ok := phraseAt(toks, words, k, p.corrections); ok {
+				return true
+			}
+		}
+	}
+	return i > 0 && slices.ContainsFunc(cs, func(ct conceptTok) bool {
+		return ct.end == i && !ct.typo && (x.df[ct.c] > 0 || x.cz.known[ct.c])
+	})
 }

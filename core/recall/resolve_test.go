@@ -426,3 +426,24 @@ func TestResolve_ABareHourAfterAClockTimeIsNoSecondTime(t *testing.T) {
 		assert.Equal(t, hour, res.When.At.Hour(), text)
 	}
 }
+
+// A time or a count in a story clause that tells of something else ("…,
+// morgen kommt eine Reisegruppe mit 30 Leuten", "…, que mañana llega un
+// grupo grande") neither times the request nor fills its value; a time
+// after the deed that only says when ("…, tomorrow at 6 please"), a
+// correction ("…, no wait, 45") and an id ("alert 5") still count.
+func TestResolve_TheStorysTimesAndCountsAreItsOwn(t *testing.T) {
+	x := fullIndex(t)
+	for _, text := range []string{"Tank bitte auffüllen, morgen kommt eine Reisegruppe mit 30 Leuten.", "Llena el depósito, que mañana llega un grupo grande."} {
+		res := x.Resolve(text, testCtx())
+		c := top(t, res)
+		assert.Equal(t, "com.acme.tank.fill", c.Target, text)
+		assert.Nil(t, res.When, text)
+		assert.Equal(t, 90.0, c.Args["targetPercent"], text)
+	}
+	res := x.Resolve("fill the tank, tomorrow at 6 please", testCtx())
+	require.NotNil(t, res.When)
+	assert.Equal(t, 6, res.When.At.Hour())
+	assert.Equal(t, 45.0, top(t, x.Resolve("Set the flow to 40, no wait, 45.", testCtx())).Args["litresPerMin"])
+	assert.Equal(t, "5", top(t, x.Resolve("I've seen alert 5, please acknowledge it.", testCtx())).Args["id"])
+}
