@@ -519,3 +519,12 @@ func TestResolve_AStoryThatFeelsTheValueIsNotTheObject(t *testing.T) {
 		{"en", "the aquarium pump in reception is loud. Can you stop the pump?", ""},
 	})
 }
+
+// Other equipment in a clause that only says when or why is never the
+// object of a request that names its own thing of ours.
+func TestResolve_AClauseOfWhenOrWhyHoldsNoObject(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "Tomorrow morning, before the pool opens, backflush the filter.", "com.acme.filter.backflush"},
+		{"en", "the aquarium pump in reception is loud, can you stop it?", ""},
+	})
+}

@@ -685,6 +685,11 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		if ownThing || x.namesOwnTarget(cs, context) {
 			end := requestEnd(context)
 			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && at > end && !appos[clause[at]] })
+			// nor, wherever it stands, is a clause that says when or why
+			// ("Tomorrow morning, before the pool opens, backflush the
+			// filter", "so the pool fills faster")
+			subClause, sub := subordinate(p, toks, clause)
+			markers["@foreign"] = slices.DeleteFunc(markers["@foreign"], func(at int) bool { return context[at] && sub[subClause[at]] })
 		}
 		// nor is what a story tells in sentences of its own ("La pause est
 		// finie et les gars sont revenus. Ils attendent les cartons.
