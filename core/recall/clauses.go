@@ -224,8 +224,10 @@ func (x *Index) contextTokens(p *pack, text string, toks []token, cs []conceptTo
 	valued := map[int]bool{}
 	if !question {
 		for _, at := range values {
+			// "Push the flow up to 200 litres a minute so the pool fills
+			// faster": a value of ours names its thing
 			thingBefore := slices.ContainsFunc(cs, func(ct conceptTok) bool {
-				return clause[ct.start] == clause[at] && ct.start < at && !ct.typo && (x.thingOf[ct.c] != "" || x.isComponentWord(ct.c))
+				return clause[ct.start] == clause[at] && ct.start < at && !ct.typo && (x.thingOf[ct.c] != "" || x.isComponentWord(ct.c) || x.valueWord[ct.c])
 			})
 			if _, ok := first[clause[at]]; ok && thingBefore && !sub[clause[at]] && at > 0 && p.toValue[toks[at-1].text] {
 				valued[clause[at]] = true

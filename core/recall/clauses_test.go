@@ -528,3 +528,12 @@ func TestResolve_AClauseOfWhenOrWhyHoldsNoObject(t *testing.T) {
 		{"en", "the aquarium pump in reception is loud, can you stop it?", ""},
 	})
 }
+
+// A value of ours and a value to reach ask for the change without a verb
+// of ours, so the clause of why beside them is the story.
+func TestResolve_AValueToReachAsksBesideItsWhy(t *testing.T) {
+	res := fullIndex(t).Resolve("Push the flow up to 200 litres a minute so the pool fills faster.", testCtx())
+	c := top(t, res)
+	assert.Equal(t, "com.acme.pump.set_flow", c.Target)
+	assert.Equal(t, 200.0, c.Args["litresPerMin"])
+}
