@@ -3,6 +3,7 @@ package recall
 import (
 	"math"
 	"slices"
+	"strings"
 )
 
 // eventTimed finds a change timed by an event told as a noun: "drain the
@@ -193,4 +194,48 @@ func (x *Index) recordOverHistory(cands []Candidate, qr *query) {
 		return
 	}
 	cands[record].Score = math.Min(1, math.Round((cands[top].Score+0.03)*1000)/1000)
+}
+
+// dropEventErrands drops the errand marks of a word right after a word of
+// before, after or during (an article and one word may stand between:
+// "remplis le réservoir avant le petit-déjeuner", "während des
+// Frühstücks"), when the request acts on a thing of ours: the meal or the
+// meeting says when, it is no errand.
+func (x *Index) dropEventErrands(p *pack, toks []token, cs []conceptTok, markers marks) {
+	if !x.namesOwnThing(cs, make([]bool, len(toks))) || !x.anyAction(cs) {
+		return
+	}
+	words := wordsOf(toks, false)
+	at := wordIndex(words)
+	markers["@off"] = slices.DeleteFunc(markers["@off"], func(j int) bool {
+		n, ok := at[j]
+		if !ok {
+			return false
+		}
+		for back := 1; back <= 3 && n-back >= 0; back++ {
+			k := n - back
+			if toks[words[k]].opens || clauseBreak(toks, words[k], j) {
+				return false
+			}
+			if p.timeSet["during"][toks[words[k]].text] {
+				return true
+			}
+			for _, list := range [][][]string{p.eventBefore, p.eventAfter} {
+				if ph, ok := phraseAt(toks, words, k, list); ok && k+len(ph) <= n {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}
+
+// clauseBreak: a mark parts the tokens from i to j.
+func clauseBreak(toks []token, i, j int) bool {
+	for k := i + 1; k < j; k++ {
+		if toks[k].kind == 's' && strings.ContainsAny(toks[k].text, ",;.:!?") {
+			return true // not the hyphen of "petit-déjeuner"
+		}
+	}
+	return false
 }

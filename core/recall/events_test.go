@@ -96,3 +96,14 @@ func TestResolve_AStorysEventDoesNotTimeTheRequest(t *testing.T) {
 		assert.Equal(t, c.scheduled, r.Scheduled, c.text)
 	}
 }
+
+// A meal or a break after a word of before, after or during says when a
+// change on a thing of ours is wanted; it is no errand. Without a thing of
+// ours it stays one.
+func TestResolve_AMealAfterBeforeSaysWhen(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"fr", "Demain à 6 h, remplis le réservoir avant le petit-déjeuner.", "com.acme.tank.fill"},
+		{"en", "drain the tank during the coffee break", "com.acme.tank.drain"},
+		{"en", "order lunch before the meeting", ""},
+	})
+}

@@ -595,6 +595,7 @@ func (x *Index) analyse(text string, ctx Context) *query {
 		cs = x.unreadTimes(p, toks, cs)
 	}
 	cs, eventAt := x.eventTimed(p, toks, clause, cs, markers)
+	x.dropEventErrands(p, toks, cs, markers)
 	qr.eventTimed = eventAt >= 0
 	cs = x.openToRead(p, toks, cs, markers)
 	qr.idKinds = x.idKinds(p, text, toks, cs, qr.idents)
