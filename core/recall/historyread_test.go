@@ -43,3 +43,13 @@ func TestResolve_MinAndMaxWordsAskForStatistics(t *testing.T) {
 		{"es", "retrolava el filtro 2 min", "com.acme.filter.backflush"},
 	})
 }
+
+// A read that names one property of a thing asks for that property, not
+// for a summary of the system that takes no argument.
+func TestResolve_ANamedPropertyOverASummary(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "what position is valve-1 sitting at?", "getProperty"},
+		{"es", "¿La bomba de la estación está en marcha? ¿Qué estado tiene?", "getProperty"},
+		{"en", "how is the station doing overall?", "getPulse"},
+	})
+}

@@ -2011,6 +2011,14 @@ func hasRef(refs []EntityRef, id string) bool {
 // units of the quantities, missing arguments, stopping a thing.
 func (x *Index) adjust(t *tgt, qr *query, s float64, c Candidate) float64 {
 	bonus := func(b float64) { s += b * math.Max(0, 1-s) * 2 }
+	// "what's the pump state on the station?": a read that names one
+	// property of a thing asks for that property, not for a summary of
+	// the whole system that takes no argument
+	if qr.read && !qr.act && len(t.Args) == 0 && len(t.argEntity) == 0 {
+		if m, unique, ok := bestOfKind(qr.ents, "property"); ok && unique && strings.Contains(m.ref.ID, ".") && x.namesThingOfProperty(qr, m.ref.ID) {
+			s *= 0.85
+		}
+	}
 	read := t.Risk == "read"
 	if qr.read && !qr.act {
 		if read && !qr.readImplied {
@@ -3416,4 +3424,16 @@ func (x *Index) correctsOrNames(p *pack, toks []token, cs []conceptTok, clause [
 	return i > 0 && slices.ContainsFunc(cs, func(ct conceptTok) bool {
 		return ct.end == i && !ct.typo && (x.df[ct.c] > 0 || x.cz.known[ct.c])
 	})
+}
+
+// namesThingOfProperty: the request names the thing a property belongs to
+// ("pump" for pump.state).
+func (x *Index) namesThingOfProperty(qr *query, prop string) bool {
+	thing, _, _ := strings.Cut(prop, ".")
+	for c := range qr.q {
+		if x.thingOf[c] == thing {
+			return true
+		}
+	}
+	return false
 }
