@@ -53,3 +53,12 @@ func TestResolve_ANamedPropertyOverASummary(t *testing.T) {
 		{"en", "how is the station doing overall?", "getPulse"},
 	})
 }
+
+// A programmed or set temperature is the setpoint.
+func TestResolve_AProgrammedTemperatureIsTheSetpoint(t *testing.T) {
+	x := fullIndex(t)
+	for _, text := range []string{"quelle est la température programmée du chauffe-eau ?", "¿cuál es la temperatura programada del calentador?"} {
+		assert.Equal(t, "heater.setpoint", top(t, x.Resolve(text, testCtx())).Args["name"], text)
+	}
+	assert.Equal(t, "getSchedule", top(t, x.Resolve("¿Qué tiene programado la sch-4?", testCtx())).Target)
+}
