@@ -101,3 +101,14 @@ func TestResolve_ARelativesThingABoatAndSmallTalk(t *testing.T) {
 		{"es", "manda un mensaje al sistema vecino diciendo que vaciamos", "postMessage"},
 	})
 }
+
+// Waste containers are not our tank; the bin room a conveyor stands in
+// still is a place of ours.
+func TestResolve_WasteContainersAreNotOurs(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"en", "is the dumpster full", ""},
+		{"de", "Ist die Mülltonne voll?", ""},
+		{"fr", "la benne est pleine ?", ""},
+		{"es", "¿Está en marcha la cinta del cuarto de basuras?", "getProperty"},
+	})
+}
