@@ -112,3 +112,13 @@ func TestResolve_WasteContainersAreNotOurs(t *testing.T) {
 		{"es", "¿Está en marcha la cinta del cuarto de basuras?", "getProperty"},
 	})
 }
+
+// "je suis" is I am, not I follow; what the automatic mode does is the
+// Tending's state, not a Stop.
+func TestResolve_WhoIAmAndWhatTheAutomaticDoes(t *testing.T) {
+	assertResolves(t, fullIndex(t), []resolveCase{
+		{"fr", "je suis connecté avec quel compte ?", "getWhoami"},
+		{"de", "Was macht die Automatik gerade?", "getTending"},
+		{"de", "Automatik stoppen", "postTendingStop"},
+	})
+}
